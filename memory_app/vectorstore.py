@@ -1,0 +1,34 @@
+"""Nearest neighbours for one user's rows, one interface over two stores.
+
+PostgreSQL: pgvector cosine distance in SQL, the tenant/user filter in the same WHERE clause, so the HNSW
+index (built on the configured dimension) never sees another user's rows. Elsewhere: the user's active
+vectors are read as float32 bytes and scored with numpy.
+"""
+import numpy as np
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.functions import Cast
+from pgvector.django import CosineDistance, VectorField
+
+
+def nearest(queryset: QuerySet, query_vector: np.ndarray, limit: int) -> list[tuple[object, float]]:
+    """Rows of ``queryset`` (already scoped to one tenant and user) closest to ``query_vector``, with
+    cosine similarity in [-1, 1], best first."""
+    if query_vector is None or limit <= 0:
+        return []
+    query_vector = np.asarray(query_vector, dtype=np.float32)
+    dim = int(query_vector.shape[0])
+    queryset = queryset.filter(embedding__isnull=False, embedding_dim=dim)
+    if connection.vendor == "postgresql":
+        distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
+        rows = list(queryset.annotate(distance=distance).order_by("distance")[:limit])
+        return [(row, 1.0 - float(row.distance)) for row in rows]
+    rows = list(queryset)
+    if not rows:
+        return []
+    matrix = np.stack([row.embedding for row in rows])
+    norms = np.linalg.norm(matrix, axis=1) * (np.linalg.norm(query_vector) or 1.0)
+    norms[norms == 0] = 1.0
+    similarities = matrix @ query_vector / norms
+    order = np.argsort(-similarities)[:limit]
+    return [(rows[index], float(similarities[index])) for index in order]

@@ -1,0 +1,37 @@
+"""Working memory: one-off context for the current session ("今天下午三点开会"), kept in the cache with a
+TTL, never written to long-term storage."""
+import time
+
+from django.core.cache import cache
+
+from .conf import app_settings
+from .redaction import redact
+
+
+def _key(tenant: str, user_id: str, session_id: str) -> str:
+    return f"chatmem:wm:{tenant}:{user_id}:{session_id}"
+
+
+def _index_key(tenant: str, user_id: str) -> str:
+    return f"chatmem:wm-sessions:{tenant}:{user_id}"
+
+
+def remember_for_session(tenant: str, user_id: str, session_id: str, text: str, sources: list[dict]) -> dict:
+    ttl = app_settings.WORKING_MEMORY_TTL_SECONDS
+    item = {"text": redact(text), "sources": sources, "at": time.time()}
+    items = [entry for entry in cache.get(_key(tenant, user_id, session_id), []) if entry["text"] != item["text"]]
+    items = (items + [item])[-app_settings.WORKING_MEMORY_MAX_ITEMS:]
+    cache.set(_key(tenant, user_id, session_id), items, ttl)
+    sessions = set(cache.get(_index_key(tenant, user_id), set())) | {session_id}
+    cache.set(_index_key(tenant, user_id), sessions, ttl)
+    return item
+
+
+def session_items(tenant: str, user_id: str, session_id: str) -> list[dict]:
+    return list(cache.get(_key(tenant, user_id, session_id), []))
+
+
+def clear_user_working_memory(tenant: str, user_id: str) -> None:
+    for session_id in cache.get(_index_key(tenant, user_id), set()):
+        cache.delete(_key(tenant, user_id, session_id))
+    cache.delete(_index_key(tenant, user_id))
