@@ -241,3 +241,19 @@ class TopicHeat(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user_id", "topic"], name="one_heat_per_topic")]
+
+
+class ApiToken(models.Model):
+    """A service credential for the REST API. Bound to one tenant; the end user a call acts for is named
+    per request. Only a SHA-256 of the token is stored."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    name = models.CharField(max_length=100)
+    token_prefix = models.CharField(max_length=12, help_text="first characters, to recognise a token")
+    token_hash = models.CharField(max_length=64, unique=True)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.name} ({self.token_prefix}…, tenant {self.tenant})"
