@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "channels",
     "django_tasks",
     "django_tasks_db",
+    "ninja",  # serves the /api/docs assets locally (otherwise they come from a CDN, and there is no network)
     "memory_app",
     "chat_app",
 ]

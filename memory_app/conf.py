@@ -63,6 +63,8 @@ DEFAULTS = {
     "TASK_MAX_ATTEMPTS": 5,
     "TASK_RETRY_DELAY_SECONDS": 30,
     "DEFAULT_TENANT": "default",
+    # REST API: longest chat message accepted (characters); longer ones are refused with a reason.
+    "MAX_MESSAGE_CHARS": 8000,
 }
 
 
