@@ -186,6 +186,8 @@ class Snippet(models.Model):
     observed_at = models.DateTimeField(default=timezone.now)
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
+    stale_since = models.DateTimeField(null=True, blank=True, help_text="a memory it stated was superseded")
+    expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")
     embedding_dim = models.PositiveIntegerField(null=True, blank=True)
