@@ -180,7 +180,8 @@ def update_memory(memory: Memory, *, value: str | None = None, text: str | None 
     if value is not None:
         memory.value = redact(value)
     if text is not None or value is not None:
-        memory.text = redact(text if text is not None else memory.text)
+        # A sealed row's stored text is ciphertext: embed and re-seal the plain sentence, never the cipher.
+        memory.text = redact(text if text is not None else crypto.reveal_text(memory))
         apply_embedding(memory, memory.text)
     for name, field_value in fields.items():
         setattr(memory, name, field_value)
@@ -189,6 +190,28 @@ def update_memory(memory: Memory, *, value: str | None = None, text: str | None 
     memory.save()
     record_event(memory, EventAction.UPDATE, actor=actor, detail={"before": before, "after": _content_detail(memory)})
     return memory
+
+
+def reseal_memory(memory: Memory, *, actor: str, reason: str) -> Memory:
+    """Save a row whose value/text were just (re-)encrypted in place (key rotation, encryption switched on).
+    The content is unchanged, so the event names the key only."""
+    memory.save(update_fields=["value", "text", "is_encrypted"])
+    record_event(memory, EventAction.UPDATE, actor=actor, detail={"key": memory.key, "reason": reason})
+    return memory
+
+
+def refresh_strengths(tenant: str, user_id: str, strengths: dict[int, float], *, actor: str) -> int:
+    """Store recomputed decay strengths of one user's memories. Strength is derived bookkeeping (like the
+    access counter), so one summary event per user and run is written rather than one per row."""
+    if not strengths:
+        return 0
+    rows = list(Memory.objects.for_user(tenant, user_id).filter(pk__in=list(strengths)).only("pk", "strength"))
+    for row in rows:
+        row.strength = strengths[row.pk]
+    Memory.objects.bulk_update(rows, ["strength"], batch_size=500)
+    record_event(None, EventAction.REVIEW, actor=actor, tenant=tenant, user_id=user_id,
+                 detail={"job": "decay", "refreshed": len(rows)})
+    return len(rows)
 
 
 def set_status(memory: Memory, status: str, *, action: str, actor: str, reason: str = "") -> Memory:

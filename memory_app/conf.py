@@ -55,9 +55,11 @@ DEFAULTS = {
     "TTL_DAYS_BY_SENSITIVITY": {"low": None, "medium": 365, "high": 90},
     "DECAY_HALF_LIFE_DAYS": 90.0,
     "ARCHIVE_STRENGTH_BELOW": 0.1,
+    "DECAY_USE_FACTOR": 1.0,  # each doubling of a memory's use count adds this many half-lives to its half-life
     "MAX_MEMORIES_PER_USER": 2000,
     "REVIEW_MIN_CONFIDENCE": 0.7,
     "REVIEW_MIN_AGE_DAYS": 30,
+    "REVIEW_CLEANUP": "archive",  # what review does to low-confidence, never-used memories: archive | delete
     "ENCRYPTION_KEYS": "",  # comma-separated Fernet keys, newest first; empty: no encryption at rest
     # Background work.
     "TASK_MAX_ATTEMPTS": 5,

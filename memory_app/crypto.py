@@ -1,10 +1,20 @@
 """Optional encryption at rest of high-sensitivity values (Fernet; keys from CHATMEM_ENCRYPTION_KEYS,
-newest first, so rotation is: prepend a new key, run ``memory rotate-keys``, drop the old key)."""
+newest first).
+
+Rotation: prepend a new key, run ``manage.py memory_maintenance rotate-keys`` (re-encrypts every sealed
+row with the newest key, and seals high-sensitivity rows written before encryption was switched on),
+then drop the old key from the setting.
+"""
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
 from .conf import app_settings
 
 _PREFIX = "enc:v1:"
+UNREADABLE = "[encrypted]"  # shown when no configured key opens a value
+
+
+class EncryptionKeyError(ValueError):
+    """CHATMEM_ENCRYPTION_KEYS holds something that is not a Fernet key."""
 
 
 def _keys() -> list[str]:
@@ -16,32 +26,56 @@ def _keys() -> list[str]:
 
 def _fernet() -> MultiFernet | None:
     keys = _keys()
-    return MultiFernet([Fernet(key.encode()) for key in keys]) if keys else None
+    if not keys:
+        return None
+    fernets = []
+    for position, key in enumerate(keys, start=1):
+        try:
+            fernets.append(Fernet(key.encode() if isinstance(key, str) else key))
+        except (ValueError, TypeError) as error:
+            # Never echo the key itself: it is a secret.
+            raise EncryptionKeyError(
+                f"CHATMEM_ENCRYPTION_KEYS: key #{position} is not a valid Fernet key "
+                "(32 url-safe base64-encoded bytes; make one with Fernet.generate_key())") from error
+    return MultiFernet(fernets)
 
 
 def encryption_enabled() -> bool:
     return bool(_keys())
 
 
-def _encrypt(plain: str) -> str:
-    return _PREFIX + _fernet().encrypt(plain.encode()).decode()
+def is_sealed_text(stored: str) -> bool:
+    return bool(stored) and stored.startswith(_PREFIX)
+
+
+def _encrypt(fernet: MultiFernet, plain: str) -> str:
+    return _PREFIX + fernet.encrypt(plain.encode()).decode()
 
 
 def _decrypt(stored: str) -> str:
+    if not is_sealed_text(stored):
+        return stored  # written before encryption was on, or edited in place since: plain already
     fernet = _fernet()
-    if fernet is None or not stored.startswith(_PREFIX):
-        return stored
+    if fernet is None:
+        return UNREADABLE
     try:
         return fernet.decrypt(stored[len(_PREFIX):].encode()).decode()
     except InvalidToken:
-        return "[encrypted]"
+        return UNREADABLE
 
 
 def seal(memory) -> None:
-    """Encrypt value and text of a high-sensitivity memory in place, when a key is configured."""
-    if memory.sensitivity != "high" or not encryption_enabled() or memory.is_encrypted:
+    """Encrypt value and text of a high-sensitivity memory in place, when a key is configured.
+
+    Each field is checked on its own (not the ``is_encrypted`` flag) because an edit may have put a
+    new plain value into a row that was sealed before."""
+    if memory.sensitivity != "high" or not encryption_enabled():
         return
-    memory.value, memory.text = _encrypt(memory.value), _encrypt(memory.text)
+    fernet = _fernet()
+    if not is_sealed_text(memory.value):
+        memory.value = _encrypt(fernet, memory.value)
+    if not is_sealed_text(memory.text):
+        memory.text = _encrypt(fernet, memory.text)
     memory.is_encrypted = True
 
 
@@ -54,10 +88,15 @@ def reveal_text(memory) -> str:
 
 
 def rotate(memory) -> bool:
-    """Re-encrypt with the newest key; True when the row changed."""
+    """Re-encrypt with the newest key; True when the row changed. Raises ``InvalidToken`` when no
+    configured key opens the row (the caller reports it and leaves the row alone)."""
     fernet = _fernet()
     if fernet is None or not memory.is_encrypted:
         return False
-    memory.value = _PREFIX + fernet.rotate(memory.value[len(_PREFIX):].encode()).decode()
-    memory.text = _PREFIX + fernet.rotate(memory.text[len(_PREFIX):].encode()).decode()
+    for field in ("value", "text"):
+        stored = getattr(memory, field)
+        if is_sealed_text(stored):
+            setattr(memory, field, _PREFIX + fernet.rotate(stored[len(_PREFIX):].encode()).decode())
+        else:
+            setattr(memory, field, _encrypt(fernet, stored))
     return True
