@@ -1,0 +1,103 @@
+"""Who a REST API call acts for.
+
+Two ways in:
+- a service token (``Authorization: Bearer <token>``), bound to one tenant; the service names the end user
+  it acts for in the ``X-Chatmem-User`` header, because one service serves many users;
+- the browser session: the signed-in Django user, in the default tenant, and only ever for themselves.
+
+Either way a view gets a ``Caller`` (tenant, user_id, actor) and scopes every query with it.
+Only a SHA-256 of a token is stored; the plaintext is shown once, when it is issued.
+"""
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja.errors import HttpError
+from ninja.security import HttpBearer
+
+from .conf import app_settings
+from .models import ApiToken, Memory
+
+TOKEN_PREFIX = "cm_"  # makes a leaked token recognisable to secret scanners and to people
+USER_HEADER = "X-Chatmem-User"
+MAX_USER_ID_CHARS = Memory._meta.get_field("user_id").max_length
+
+
+@dataclass(frozen=True)
+class Caller:
+    tenant: str
+    user_id: str
+    actor: str  # written to audit events: who made the change
+    via: str  # "token" | "session"
+
+
+def hash_token(plaintext: str) -> str:
+    return hashlib.sha256(plaintext.encode()).hexdigest()
+
+
+def issue_token(tenant: str, name: str) -> str:
+    """Create a service token for ``tenant`` and return its plaintext (the only time it is visible)."""
+    if not tenant.strip() or not name.strip():
+        raise ValueError("a token needs a tenant and a name")
+    plaintext = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    ApiToken.objects.create(tenant=tenant.strip(), name=name.strip(), token_prefix=plaintext[:10],
+                            token_hash=hash_token(plaintext))
+    return plaintext
+
+
+def find_active_token(plaintext: str) -> ApiToken | None:
+    return ApiToken.objects.filter(token_hash=hash_token(plaintext), is_active=True).first()
+
+
+def revoke_tokens(*, name: str = "", prefix: str = "", tenant: str = "") -> int:
+    """Deactivate tokens by name or prefix (optionally within one tenant); returns how many."""
+    if not name and not prefix:
+        raise ValueError("say which token: a name or a prefix")
+    tokens = ApiToken.objects.filter(is_active=True)
+    if name:
+        tokens = tokens.filter(name=name)
+    if prefix:
+        tokens = tokens.filter(token_prefix__startswith=prefix)
+    if tenant:
+        tokens = tokens.filter(tenant=tenant)
+    return tokens.update(is_active=False)
+
+
+def _end_user_from_header(request: HttpRequest) -> str:
+    user_id = (request.headers.get(USER_HEADER) or "").strip()
+    if not user_id:
+        raise HttpError(400, f"a service token call must name the end user in the {USER_HEADER} header")
+    if len(user_id) > MAX_USER_ID_CHARS:
+        raise HttpError(400, f"{USER_HEADER} is longer than {MAX_USER_ID_CHARS} characters")
+    return user_id
+
+
+class ServiceTokenAuth(HttpBearer):
+    """Bearer token auth. It comes before session auth in the API's list: ninja tries them in order, and
+    session auth with a cookie but no CSRF token would otherwise turn a valid token call into a 403."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Caller:
+        api_token = find_active_token(token.strip())
+        if api_token is None:
+            # A wrong token is refused outright rather than falling through to the session: a service
+            # with a broken credential should hear about it, not act as whoever owns the cookie jar.
+            raise HttpError(401, "invalid or revoked API token")
+        user_id = _end_user_from_header(request)
+        ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=timezone.now())
+        return Caller(tenant=api_token.tenant, user_id=user_id, actor=f"token:{api_token.name}", via="token")
+
+
+def caller_of(request: HttpRequest) -> Caller:
+    """The scope of this request, from whichever auth accepted it (token: a Caller; session: a User)."""
+    if isinstance(request.auth, Caller):
+        return request.auth
+    user = request.auth
+    own_id = str(user.pk)
+    named = (request.headers.get(USER_HEADER) or "").strip()
+    if named and named != own_id:
+        # A signed-in person acts only for themselves; naming someone else is refused, not ignored,
+        # so a confused client learns about it instead of silently reading its own data.
+        raise HttpError(403, f"a signed-in user cannot act for another user ({USER_HEADER})")
+    return Caller(tenant=app_settings.DEFAULT_TENANT, user_id=own_id, actor=f"user:{own_id}", via="session")
