@@ -250,6 +250,14 @@ def _erase_event_content(queryset) -> None:
     queryset.update(detail={"erased": True})
 
 
+def versions_of(memories):
+    """Every version (any status) of the keys these memories hold: what a hard delete takes with it."""
+    doomed = Memory.objects.none()
+    for tenant, user_id, key in {(memory.tenant, memory.user_id, memory.key) for memory in memories}:
+        doomed = doomed | Memory.objects.filter(tenant=tenant, user_id=user_id, key=key)
+    return doomed
+
+
 @transaction.atomic
 def delete_memories(memories, *, actor: str, reason: str = "", session_id: str = "", turn_id: str = "") -> int:
     """Hard delete: the rows, all versions of their keys, vectors, entity links, and content in events."""
@@ -257,10 +265,7 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
     if not memories:
         return 0
     by_key = {(memory.tenant, memory.user_id, memory.key) for memory in memories}
-    doomed = Memory.objects.none()
-    for tenant, user_id, key in by_key:
-        doomed = doomed | Memory.objects.filter(tenant=tenant, user_id=user_id, key=key)
-    doomed_ids = list(doomed.values_list("pk", flat=True))
+    doomed_ids = list(versions_of(memories).values_list("pk", flat=True))
     _erase_event_content(MemoryEvent.objects.filter(memory_ref__in=doomed_ids))
     for tenant, user_id, key in by_key:
         record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, session_id=session_id,
