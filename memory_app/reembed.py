@@ -115,6 +115,9 @@ def _rebuild_indexes_if_needed(dim: int) -> bool:
     if connection.vendor != "postgresql" or existing_hnsw_dims(connection) == {dim}:
         return False
     with transaction.atomic():
+        # Deferred foreign-key checks still pending in an enclosing transaction would make PostgreSQL refuse
+        # CREATE INDEX ("pending trigger events"): run them now.
+        connection.check_constraints()
         drop_hnsw_indexes(connection)
         create_hnsw_indexes(connection, dim)
     return True
