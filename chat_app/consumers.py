@@ -1,0 +1,111 @@
+"""The chat websocket: one JSON message in ({"type": "chat.message", "conversation_id", "text"}), a stream of
+events out, in this order for a turn:
+
+    turn.started   the conversation (created if new) and the memory context (what was injected and why)
+    token          a piece of the reply, as the model produces it (many)
+    error          if the model failed or timed out (the conversation keeps working)
+    turn.finished  the reply as kept and what memory learned from the turn (extracted, merged, forgotten...)
+
+Bad input gets one ``error`` event with a ``code`` and a ``message`` in the browser's language, and nothing else.
+"""
+import asyncio
+import json
+import logging
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from memory_app.providers import get_llm
+from memory_app.providers.llm import LLMError
+
+from . import turns
+from .conf import demo_settings
+from .language import language_for_scope
+
+logger = logging.getLogger(__name__)
+
+# Close code for "sign in first" (the 4000-4999 range is for applications).
+CLOSE_UNAUTHENTICATED = 4401
+
+
+class ChatConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+        self.language = language_for_scope(self.scope)
+        await self.accept()
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        with translation.override(self.language):
+            try:
+                content = json.loads(text_data) if text_data is not None else None
+            except ValueError:
+                content = None
+            if not isinstance(content, dict) or content.get("type") != "chat.message":
+                await self.send_error("bad_request", _("The demo did not understand that request."))
+                return
+            await self.run_turn(content.get("conversation_id"), content.get("text"))
+
+    async def run_turn(self, conversation_id, text) -> None:
+        try:
+            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text)
+        except turns.ChatInputError as error:
+            await self.send_error(error.code, error.message)
+            return
+        conversation = turn.conversation
+        await self.send_json({
+            "type": "turn.started",
+            "turn_id": turn.turn_id,
+            "conversation": {"id": conversation.pk, "title": conversation.title,
+                             "url": reverse("chat:conversation", args=[conversation.pk])},
+            "context": turn.context.as_dict(),
+        })
+        reply, error_code, error_message = await self.stream_reply(turn.prompt)
+        if error_code:
+            await self.send_error(error_code, error_message)
+        try:
+            outcome = await database_sync_to_async(turns.finish_turn)(turn, reply, error_message)
+        except Exception:  # the reply is already with the person; say memory missed this turn, carry on
+            logger.exception("after_turn failed for turn %s", turn.turn_id)
+            outcome = None
+            await self.send_error("memory_failed", _("Memory could not learn from this turn; the chat still works."))
+        await self.send_json({"type": "turn.finished", "turn_id": turn.turn_id, "reply": reply, "outcome": outcome})
+
+    async def stream_reply(self, prompt: list[dict]) -> tuple[str, str, str]:
+        """Send the reply piece by piece. Returns (reply so far, error code, error message for the person)."""
+        pieces = get_llm().stream_chat(prompt)
+        # The model client blocks; each piece is fetched in a worker thread so the event loop stays free.
+        next_piece = sync_to_async(_next_or_none, thread_sensitive=False)
+        reply = ""
+        while True:
+            try:
+                piece = await asyncio.wait_for(next_piece(pieces), demo_settings.REPLY_PIECE_TIMEOUT_SECONDS)
+            except TimeoutError:
+                return reply, "model_timeout", _("The model took too long to answer. Please try again.")
+            except LLMError as error:
+                logger.warning("chat model failed: %s", error)
+                return reply, "model_failed", _("The model failed to answer (%(reason)s). Please try again.") % {
+                    "reason": _short_reason(error)}
+            if piece is None:
+                return reply, "", ""
+            reply += piece
+            await self.send_json({"type": "token", "text": piece})
+
+    async def send_error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": str(message)})
+
+
+def _next_or_none(iterator):
+    return next(iterator, None)
+
+
+def _short_reason(error: Exception) -> str:
+    cause = error.__cause__ or error
+    return type(cause).__name__

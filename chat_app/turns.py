@@ -1,0 +1,119 @@
+"""One chat turn of the demo, in plain synchronous steps the websocket consumer calls from a thread:
+``start_turn`` (check the message, keep it, ask memory what to inject, build the prompt) and
+``finish_turn`` (keep the reply, let memory learn from the turn). The consumer does the streaming between.
+"""
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from memory_app import service
+from memory_app.types import TurnContext
+
+from .conf import demo_settings
+from .models import Conversation, Message, MessageRole
+
+class ChatInputError(ValueError):
+    """A message the demo will not send on; ``code`` is for programs, ``message`` for the person."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class PreparedTurn:
+    user_id: str
+    conversation: Conversation
+    user_message: Message
+    context: TurnContext
+    prompt: list[dict] = field(default_factory=list)
+
+    @property
+    def turn_id(self) -> str:
+        return self.user_message.turn_id
+
+
+def memory_user_id(user) -> str:
+    """The memory layer's user id for a Django user (the same everywhere in the demo)."""
+    return str(user.pk)
+
+
+def clean_message_text(text) -> str:
+    if not isinstance(text, str):
+        raise ChatInputError("bad_request", _("The message must be text."))
+    text = text.strip()
+    if not text:
+        raise ChatInputError("empty", _("The message is empty. Type something first."))
+    limit = demo_settings.MAX_MESSAGE_CHARS
+    if len(text) > limit:
+        raise ChatInputError(
+            "too_long",
+            _("The message is %(length)d characters long; the limit is %(limit)d. Please shorten it.")
+            % {"length": len(text), "limit": limit},
+        )
+    return text
+
+
+def conversation_for(user, conversation_id) -> Conversation:
+    """The user's own conversation, or a new one when no id is given."""
+    if conversation_id in (None, ""):
+        return Conversation.objects.create(user=user)
+    try:
+        return Conversation.objects.get(pk=int(conversation_id), user=user)
+    except (TypeError, ValueError, Conversation.DoesNotExist):
+        raise ChatInputError("not_found", _("That conversation does not exist (it may have been deleted).")) from None
+
+
+def start_turn(user, conversation_id, text) -> PreparedTurn:
+    text = clean_message_text(text)
+    conversation = conversation_for(user, conversation_id)
+    history = recent_history(conversation)
+    user_message = Message.objects.create(conversation=conversation, role=MessageRole.USER, content=text)
+    user_message.turn_id = f"m{user_message.pk}"
+    user_message.save(update_fields=["turn_id"])
+    _touch_conversation(conversation, first_text=text)
+    user_id = memory_user_id(user)
+    # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
+    context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
+                                  turn_id=user_message.turn_id)
+    return PreparedTurn(user_id, conversation, user_message, context, build_prompt(context, history, text))
+
+
+def recent_history(conversation: Conversation) -> list[dict]:
+    spoken = conversation.messages.filter(role__in=[MessageRole.USER, MessageRole.ASSISTANT]).order_by("-created_at", "-id")
+    latest = list(spoken[: demo_settings.HISTORY_MESSAGES])
+    return [{"role": message.role, "content": message.content} for message in reversed(latest)]
+
+
+def build_prompt(context: TurnContext, history: list[dict], text: str) -> list[dict]:
+    messages = [{"role": "system", "content": demo_settings.PERSONA}]
+    memory_message = context.system_message()
+    if memory_message:
+        messages.append(memory_message)
+    return messages + history + [{"role": "user", "content": text}]
+
+
+def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
+    conversation.updated_at = timezone.now()
+    if not conversation.title:
+        limit = demo_settings.CONVERSATION_TITLE_CHARS
+        conversation.title = first_text if len(first_text) <= limit else first_text[: limit - 1] + "…"
+    conversation.save(update_fields=["updated_at", "title"])
+
+
+def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
+    """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
+    ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
+    if reply:
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=reply,
+                               turn_id=turn.turn_id)
+    if error_message:
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=error_message,
+                               turn_id=turn.turn_id)
+    record = service.after_turn(
+        turn.user_id, turn.user_message.content, reply, tenant=demo_settings.TENANT,
+        session_id=turn.conversation.session_id, turn_id=turn.turn_id,
+    )
+    return {"status": record.status, **(record.outcome or {})}
