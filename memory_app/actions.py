@@ -6,7 +6,6 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -26,6 +25,7 @@ from .models import (
     Turn,
 )
 from .redaction import redact, redact_data
+from .working_memory import clear_session, clear_user_working_memory
 
 logger = logging.getLogger(__name__)
 
@@ -288,8 +288,6 @@ def forget_user(tenant: str, user_id: str, *, actor: str) -> dict:
     Memory.objects.for_user(tenant, user_id).delete()
     for model in (Snippet, SessionSummary, Turn, TopicHeat, MemoryEntity):
         model.objects.for_user(tenant, user_id).delete()
-    from .working_memory import clear_user_working_memory
-
     clear_user_working_memory(tenant, user_id)
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id,
                  detail={"scope": "user", **counts})
@@ -311,7 +309,7 @@ def forget_session(tenant: str, user_id: str, session_id: str, *, actor: str) ->
     SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
     _erase_event_content(MemoryEvent.objects.for_user(tenant, user_id).filter(session_id=session_id))
     Turn.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
-    cache.delete(f"chatmem:wm:{tenant}:{user_id}:{session_id}")
+    clear_session(tenant, user_id, session_id)
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, detail={"scope": "session", **counts})
     return counts
 

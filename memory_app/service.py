@@ -1,0 +1,164 @@
+"""The facade a host product calls. Everything else in memory_app is an implementation detail.
+
+    ctx = service.before_turn("u1", "晚上想做个水果沙拉，要注意什么？", session_id="s1", turn_id="t2")
+    messages = [system_prompt, ctx.system_message(), {"role": "user", "content": message}]
+    ...call the model...
+    service.after_turn("u1", message, reply, session_id="s1", turn_id="t2")
+"""
+import logging
+import uuid
+from datetime import datetime
+
+from django.db import IntegrityError
+from django.utils import timezone
+
+from . import actions
+from .conf import app_settings
+from .embedding import embed_query_safely
+from .intent import detect_intent
+from .lifecycle import expire
+from .models import Memory, Snippet, Turn, TurnStatus
+from .recall import gather, score, topic_heat
+from .redaction import redact
+from .turn_context import build_context, empty_context
+from .types import ScoredMemory, TurnContext, TurnRecord, WriteOutcome
+
+logger = logging.getLogger(__name__)
+
+
+class MemoryInputError(ValueError):
+    """Bad input from the caller (empty message, unknown user, …): a clear reason, nothing written."""
+
+
+def _tenant(tenant: str | None) -> str:
+    return tenant or app_settings.DEFAULT_TENANT
+
+
+def _check_user(user_id: str) -> str:
+    user_id = str(user_id or "").strip()
+    if not user_id:
+        raise MemoryInputError("user_id is required")
+    if len(user_id) > 128:
+        raise MemoryInputError("user_id is longer than 128 characters")
+    return user_id
+
+
+def _check_message(message: str, name: str = "message") -> str:
+    if not isinstance(message, str) or not message.strip():
+        raise MemoryInputError(f"{name} is empty")
+    if len(message) > app_settings.MAX_MESSAGE_CHARS:
+        raise MemoryInputError(f"{name} is longer than {app_settings.MAX_MESSAGE_CHARS} characters")
+    return message.strip()
+
+
+def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str = "", turn_id: str = "",
+                include_private: bool = False, now: datetime | None = None) -> TurnContext:
+    """The memory block for the prompt of this turn, and why. A failure inside memory gives an empty
+    context with the reason, never an exception into the chat (bad input does raise MemoryInputError)."""
+    user_id, message = _check_user(user_id), _check_message(message)
+    try:
+        return build_context(tenant=_tenant(tenant), user_id=user_id, message=message, session_id=session_id,
+                             turn_id=turn_id, include_private=include_private, now=now or timezone.now())
+    except Exception as error:
+        logger.exception("before_turn failed; the turn goes on without memory")
+        return empty_context(f"memory unavailable: {type(error).__name__}")
+
+
+def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, tenant: str = "", session_id: str = "",
+               turn_id: str = "", speaker: str = "user", now: datetime | None = None) -> TurnRecord:
+    """Record the turn and hand it to the background task that extracts, merges and forgets."""
+    from .tasks import process_turn_task
+
+    user_id, user_message = _check_user(user_id), _check_message(user_message, "user_message")
+    tenant = _tenant(tenant)
+    turn_id = turn_id or uuid.uuid4().hex[:12]
+    try:
+        turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
+                                   speaker=speaker or "user", text=redact(user_message),
+                                   reply=redact(assistant_message or ""), occurred_at=now or timezone.now())
+    except IntegrityError:
+        raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
+    try:
+        # django-tasks-db writes the task row in the caller's transaction, so it appears only with the turn.
+        process_turn_task.enqueue(turn.pk)
+    except Exception:
+        logger.exception("could not enqueue turn %s; it stays pending for retry", turn.pk)
+        return TurnRecord(turn_pk=turn.pk, status=TurnStatus.PENDING)
+    turn.refresh_from_db()
+    return TurnRecord(turn_pk=turn.pk, status=turn.status, outcome=turn.outcome)
+
+
+def retry_failed_turns(limit: int = 100) -> int:
+    """Run again the turns whose processing failed or never ran (cron, ``memory retry``)."""
+    from .turn_processing import run_turn
+
+    turns = Turn.objects.filter(status__in=[TurnStatus.FAILED, TurnStatus.PENDING],
+                                attempts__lt=app_settings.TASK_MAX_ATTEMPTS).order_by("occurred_at")[:limit]
+    count = 0
+    for turn in turns:
+        run_turn(turn.pk)
+        count += 1
+    return count
+
+
+def remember(user_id: str, text: str, *, tenant: str = "", session_id: str = "", turn_id: str = "",
+             actor: str = "user", now: datetime | None = None) -> list[WriteOutcome]:
+    """Extract and merge one statement right now (the CLI's and the API's direct write)."""
+    record = after_turn(user_id, text, tenant=tenant, session_id=session_id or "direct", turn_id=turn_id, now=now)
+    outcome = record.outcome or {}
+    writes = []
+    for action in ("created", "touched", "superseded", "pending", "asked"):
+        writes += [WriteOutcome(**{**item, "action": action}) for item in outcome.get(action, [])]
+    writes += [WriteOutcome(action="blocked", key=item.get("kind", ""), reason=item.get("reason", ""))
+               for item in outcome.get("blocked", [])]
+    writes += [WriteOutcome(action="working_memory", value=text) for text in outcome.get("working_memory", [])]
+    for forgotten in outcome.get("forgotten", []):
+        writes.append(WriteOutcome(action="forgotten", key=",".join(forgotten.get("keys", [])),
+                                   reason=f"{forgotten.get('memories', 0)} memories"))
+    if not writes:
+        writes.append(WriteOutcome(action="dropped", reason="nothing worth remembering"))
+    return writes
+
+
+def recall(user_id: str, query: str, *, tenant: str = "", limit: int | None = None, include_private: bool = False,
+           actor: str = "system", session_id: str = "", turn_id: str = "", now: datetime | None = None) -> list[ScoredMemory]:
+    """Ranked long-term memories for a query (no gate, no packing); every returned memory is logged as read."""
+    user_id, query = _check_user(user_id), _check_message(query, "query")
+    tenant, now = _tenant(tenant), now or timezone.now()
+    limit = limit or app_settings.RECALL_LIMIT
+    query_vector = embed_query_safely(query)
+    intent = detect_intent(query, query_vector)
+    items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private)
+    ranked = [item for item in score(items, intent, now=now, heat=topic_heat(tenant, user_id, now))
+              if item.source_type == "memory" and item.relevance >= app_settings.RECALL_MIN_SCORE][:limit]
+    actions.record_reads([item.row for item in ranked], actor=actor, session_id=session_id, turn_id=turn_id)
+    return [item.to_scored() for item in ranked]
+
+
+def forget_memory(memory_id: int, *, tenant: str, user_id: str, actor: str) -> int:
+    memory = Memory.objects.for_user(_tenant(tenant), _check_user(user_id)).filter(pk=memory_id).first()
+    if memory is None:
+        return 0
+    return actions.delete_memories([memory], actor=actor, reason="forget one memory")
+
+
+def forget_user(tenant: str, user_id: str, *, actor: str) -> dict:
+    return actions.forget_user(_tenant(tenant), _check_user(user_id), actor=actor)
+
+
+def forget_session(tenant: str, user_id: str, session_id: str, *, actor: str) -> dict:
+    return actions.forget_session(_tenant(tenant), _check_user(user_id), session_id, actor=actor)
+
+
+def forget_expired(now: datetime | None = None) -> int:
+    """Deactivate expired memories and delete expired snippets; returns how many went."""
+    now = now or timezone.now()
+    report = expire(now=now)
+    snippets, _ = Snippet.objects.filter(expires_at__lte=now).delete()
+    return len(report.changes) + snippets
+
+
+def export_user(tenant: str, user_id: str, *, actor: str) -> dict:
+    from .exports import export_user_data
+
+    return export_user_data(_tenant(tenant), _check_user(user_id), actor=actor)

@@ -1,0 +1,93 @@
+"""before_turn: intent → hybrid recall → gate → pack → audit. Never raises into the chat: if memory is
+unavailable the turn goes on with an empty context and the reason."""
+import logging
+import time
+from datetime import datetime
+
+from . import actions
+from .conf import app_settings
+from .confirmation import pick_question
+from .embedding import embed_query_safely
+from .intent import Intent, detect_intent
+from .models import Memory, Snippet
+from .packing import language_of, pack
+from .recall import RecallItem, gather, score, topic_heat
+from .types import TurnContext
+from .working_memory import session_items
+
+logger = logging.getLogger(__name__)
+
+
+def gate_threshold(intent: Intent) -> float:
+    """The primary scene decides: customer-service scenes want memory readily, small talk hardly ever."""
+    by_scene = app_settings.GATE_THRESHOLDS_BY_SCENE
+    return by_scene.get(intent.primary_scene, app_settings.GATE_THRESHOLD)
+
+
+def select_for_injection(ranked: list[RecallItem], threshold: float) -> list[RecallItem]:
+    """Only items that are themselves relevant ride along once the gate is open."""
+    floor = max(app_settings.RECALL_MIN_SCORE, threshold * 0.85)
+    return [item for item in ranked if item.relevance >= floor]
+
+
+def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
+                  include_private: bool, now: datetime) -> TurnContext:
+    started = time.perf_counter()
+    query_vector = embed_query_safely(message)
+    intent = detect_intent(message, query_vector)
+    items = gather(tenant, user_id, message, query_vector, intent, now=now, include_private=include_private,
+                   session_id=session_id)
+    ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now))
+    ranked = [item for item in ranked if item.relevance >= app_settings.RECALL_MIN_SCORE][: app_settings.RECALL_LIMIT * 2]
+    threshold = gate_threshold(intent)
+    top = max((item.relevance for item in ranked), default=0.0)
+    language = language_of(message)
+    question = pick_question(tenant, user_id, session_id, intent.scene_names, language) if top >= threshold else ""
+    working = [item["text"] for item in session_items(tenant, user_id, session_id)] if session_id else []
+
+    context = TurnContext(budget=app_settings.TOKEN_BUDGET, scenes=intent.as_list(), working_memory=working,
+                          candidates=[item.to_scored() for item in ranked[: app_settings.RECALL_LIMIT]])
+    if top < threshold and not question:
+        context.gate = {"top_relevance": round(top, 3), "threshold": threshold, "injected": False,
+                        "reason": f"top relevance {top:.2f} < threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"}
+        if working:  # this session's own context is always fair to show
+            _fill(context, pack([], language=language, budget=app_settings.TOKEN_BUDGET,
+                                max_items=0, working_memory=working))
+        context.elapsed_ms = (time.perf_counter() - started) * 1000
+        return context
+
+    chosen = select_for_injection(ranked, threshold)
+    packed = pack(chosen, language=language, budget=app_settings.TOKEN_BUDGET,
+                  max_items=app_settings.MAX_INJECTED_MEMORIES, working_memory=working, confirmation_question=question)
+    _fill(context, packed)
+    context.confirmation_question = question
+    context.gate = {"top_relevance": round(top, 3), "threshold": threshold, "injected": bool(packed.used),
+                    "reason": f"top relevance {top:.2f} ≥ threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"}
+    _audit_reads(packed.used, tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id, now=now)
+    context.elapsed_ms = (time.perf_counter() - started) * 1000
+    return context
+
+
+def _fill(context: TurnContext, packed) -> None:
+    context.block = packed.block
+    context.slots = packed.slots
+    context.slot_tokens = packed.slot_tokens
+    context.tokens = packed.tokens
+    context.memories = [item.to_scored() for item in packed.used]
+    context.injected = bool(packed.used)
+
+
+def _audit_reads(used: list[RecallItem], *, tenant, user_id, session_id, turn_id, now) -> None:
+    memories = [item.row for item in used if isinstance(item.row, Memory)]
+    actions.record_reads(memories, actor=f"prompt:{tenant}:{user_id}", session_id=session_id, turn_id=turn_id,
+                         purpose="injected")
+    snippet_ids = [item.row.pk for item in used if isinstance(item.row, Snippet)]
+    if snippet_ids:
+        from django.db.models import F
+
+        Snippet.objects.filter(pk__in=snippet_ids).update(access_count=F("access_count") + 1, last_accessed_at=now)
+
+
+def empty_context(reason: str) -> TurnContext:
+    return TurnContext(budget=app_settings.TOKEN_BUDGET, gate={"top_relevance": 0.0, "threshold": None,
+                                                                "injected": False, "reason": reason})

@@ -1,0 +1,114 @@
+"""after_turn's real work, run as a background task from a Turn row: answer a pending question,
+extract, forget on request, merge, keep one-off context in working memory, write the semantic layer,
+bump heat. A failure marks the turn for retry; nothing the user said is lost."""
+import logging
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from .conf import app_settings
+from .confirmation import resolve_answer
+from .extraction import extract
+from .forgetting import apply_forget_request
+from .heat import bump_heat
+from .intent import detect_intent
+from .merge import merge_candidate
+from .models import Turn, TurnStatus
+from .redaction import redact
+from .semantic import record_snippet, update_session_summary
+from .working_memory import remember_for_session
+
+logger = logging.getLogger(__name__)
+ASSISTANT = "assistant"
+
+
+def process_turn(turn: Turn) -> dict:
+    """Run the whole after-turn pipeline for one stored turn; returns the outcome (also saved on the turn)."""
+    tenant, user_id, session_id, turn_id = turn.tenant, turn.user_id, turn.session_id, turn.turn_id
+    actor = f"turn:{session_id}/{turn_id}"
+    sources = [{"session": session_id, "turn": turn_id}]
+    outcome: dict = {key: [] for key in ("extracted", "created", "touched", "superseded", "pending", "asked",
+                                         "resolved", "forgotten", "blocked", "working_memory", "snippets", "review",
+                                         "dropped")}
+    if turn.speaker == ASSISTANT:
+        return outcome
+
+    answer = resolve_answer(tenant, user_id, session_id, turn.text, actor=actor, turn_id=turn_id)
+    if answer:
+        outcome["resolved"].append(answer)
+
+    result = extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
+    outcome["blocked"] = result.blocked
+    outcome["dropped"] = result.dropped
+    if result.llm_error:
+        outcome["llm_error"] = result.llm_error
+
+    with transaction.atomic():
+        for request in result.forget_requests:
+            outcome["forgotten"].append(apply_forget_request(tenant=tenant, user_id=user_id, request=request,
+                                                             actor=actor, session_id=session_id, turn_id=turn_id))
+        if result.forget_requests:  # the request itself names what must go: store nothing from it
+            turn.text = "[forget request]"
+            return outcome
+        for text in result.one_off:
+            remember_for_session(tenant, user_id, session_id, text, sources)
+            outcome["working_memory"].append(redact(text))
+        for candidate in result.candidates:
+            outcome["extracted"].append(candidate.as_dict())
+            write, flagged = merge_candidate(tenant=tenant, user_id=user_id, candidate=candidate, sources=sources,
+                                             observed_at=turn.occurred_at, message=turn.text,
+                                             is_correction=result.is_correction, actor=actor, session_id=session_id,
+                                             turn_id=turn_id)
+            outcome[write.action].append(write.as_dict())
+            outcome["review"] += [{"key": memory.key, "id": memory.pk} for memory in flagged]
+
+        if not result.low_information and not answer:
+            intent = detect_intent(turn.text)
+            topic = intent.primary_scene if intent.scenes else ""
+            snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
+                                     speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
+            outcome["snippets"].append(snippet.pk)
+            update_session_summary(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
+                                   speaker=turn.speaker, text=turn.text, now=turn.occurred_at)
+            entities = [entity for candidate in result.candidates for entity in candidate.entities]
+            bump_heat(tenant, user_id, intent.scene_names + [c.topic for c in result.candidates] + entities,
+                      turn.occurred_at)
+    return outcome
+
+
+def run_turn(turn_pk: int) -> dict:
+    """Entry point of the background task. LLM trouble falls back to rules inside extraction; the turn is
+    then kept as failed so a retry runs the model again (merging is idempotent)."""
+    turn = Turn.objects.get(pk=turn_pk)
+    turn.attempts += 1
+    try:
+        outcome = process_turn(turn)
+    except Exception as error:  # the chat must not break: record, retry later
+        logger.exception("after_turn failed for turn %s", turn_pk)
+        turn.status, turn.last_error = TurnStatus.FAILED, redact(f"{type(error).__name__}: {error}")[:500]
+        turn.save(update_fields=["status", "last_error", "attempts"])
+        schedule_retry(turn)
+        return {"error": turn.last_error}
+    failed = bool(outcome.get("llm_error")) and turn.attempts < app_settings.TASK_MAX_ATTEMPTS
+    turn.status = TurnStatus.FAILED if failed else TurnStatus.PROCESSED
+    turn.last_error = outcome.get("llm_error", "")[:500]
+    turn.outcome = outcome
+    turn.save(update_fields=["status", "last_error", "attempts", "outcome", "text"])
+    if failed:
+        schedule_retry(turn)
+    return outcome
+
+
+def schedule_retry(turn: Turn) -> bool:
+    """Re-enqueue with back-off when the task backend can run things later (django-tasks-db can); with the
+    immediate backend, ``memory retry`` / ``retry_failed_turns`` picks failed turns up."""
+    from django_tasks import default_task_backend
+
+    from .tasks import process_turn_task
+
+    if turn.attempts >= app_settings.TASK_MAX_ATTEMPTS or not default_task_backend.supports_defer:
+        return False
+    delay = app_settings.TASK_RETRY_DELAY_SECONDS * 2 ** (turn.attempts - 1)
+    process_turn_task.using(run_after=timezone.now() + timedelta(seconds=delay)).enqueue(turn.pk)
+    return True
