@@ -1,7 +1,29 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+MODERATOR_GROUP = "Memory moderators"
+# Exactly what a moderator needs in admin: see, correct and delete memories, read the audit log. Nothing
+# else (no adding memories by hand, no editing the log, no other models).
+MODERATOR_PERMISSIONS = ("view_memory", "change_memory", "delete_memory", "view_memoryevent")
+
+
+def ensure_moderator_group(sender=None, using="default", **kwargs) -> None:
+    """post_migrate: create the moderators group and reset its permissions to exactly the list above,
+    so a permission added by hand is taken away again at the next deploy."""
+    from django.contrib.auth.models import Group, Permission
+
+    permissions = list(Permission.objects.using(using).filter(
+        content_type__app_label="memory_app", codename__in=MODERATOR_PERMISSIONS))
+    if len(permissions) != len(MODERATOR_PERMISSIONS):
+        return  # permissions are created by auth's own post_migrate handler; not there yet on this run
+    group, _ = Group.objects.using(using).get_or_create(name=MODERATOR_GROUP)
+    group.permissions.set(permissions)
 
 
 class MemoryAppConfig(AppConfig):
     name = "memory_app"
     verbose_name = "Memory"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        post_migrate.connect(ensure_moderator_group, sender=self, dispatch_uid="memory_app.moderator_group")
