@@ -7,12 +7,12 @@ same as one that does not exist, so ids reveal nothing.
 from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import NinjaAPI, Query
+from ninja import NinjaAPI, Query, Status
 from ninja.errors import HttpError
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.security import django_auth
 
-from . import actions
+from . import actions, service
 from .api_auth import ServiceTokenAuth, caller_of
 from .api_schemas import (
     ContextIn,
@@ -42,13 +42,13 @@ api = NinjaAPI(
     urls_namespace="chatmem_api",
 )
 
-def _service():
-    from . import service  # TEMPORARY: module import once memory_app/service.py has landed
-
-    return service
-
-
 EDITABLE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
+
+
+@api.exception_handler(service.MemoryInputError)
+def bad_memory_input(request, error: service.MemoryInputError):
+    """The facade's own input checks (e.g. a turn id already recorded) are the caller's to fix: 400."""
+    return api.create_response(request, {"detail": str(error)}, status=400)
 
 
 def _own_memory(request: HttpRequest, memory_id: int) -> Memory:
@@ -59,7 +59,7 @@ def _own_memory(request: HttpRequest, memory_id: int) -> Memory:
 @api.post("/context", response={200: dict, 400: ErrorOut}, summary="Preview the memory context for a message")
 def context(request, body: ContextIn):
     caller = caller_of(request)
-    turn_context = _service().before_turn(caller.user_id, body.message, tenant=caller.tenant, session_id=body.session_id,
+    turn_context = service.before_turn(caller.user_id, body.message, tenant=caller.tenant, session_id=body.session_id,
                                        turn_id=body.turn_id, include_private=body.include_private)
     return turn_context.as_dict()
 
@@ -68,9 +68,10 @@ def context(request, body: ContextIn):
 def observe_turn(request, body: TurnIn):
     """Records the turn and extracts memories from it; 202 when the extraction is queued for a worker."""
     caller = caller_of(request)
-    record = _service().after_turn(caller.user_id, body.user_message, body.assistant_message, tenant=caller.tenant,
+    record = service.after_turn(caller.user_id, body.user_message, body.assistant_message, tenant=caller.tenant,
                                 session_id=body.session_id, turn_id=body.turn_id)
-    return (200 if record.status == TurnStatus.PROCESSED else 202), record.as_dict()
+    # Anything not yet processed (queued for a worker, or failed and waiting for a retry) is "accepted".
+    return Status(200 if record.status == TurnStatus.PROCESSED else 202, record.as_dict())
 
 
 @api.get("/memories", response=list[MemoryOut], summary="List memories")
@@ -113,7 +114,7 @@ def update_memory(request, memory_id: int, body: MemoryPatchIn):
 def delete_memory(request, memory_id: int):
     """Deletes the memory with every version of its key (and their vectors and audit content)."""
     caller = caller_of(request)
-    deleted = _service().forget_memory(memory_id, tenant=caller.tenant, user_id=caller.user_id, actor=caller.actor)
+    deleted = service.forget_memory(memory_id, tenant=caller.tenant, user_id=caller.user_id, actor=caller.actor)
     if not deleted:
         raise HttpError(404, "Not Found")
     return {"deleted": deleted}
@@ -122,7 +123,7 @@ def delete_memory(request, memory_id: int):
 @api.get("/export", response=dict, summary="Export everything remembered about the user")
 def export(request):
     caller = caller_of(request)
-    return _service().export_user(caller.tenant, caller.user_id, actor=caller.actor)
+    return service.export_user(caller.tenant, caller.user_id, actor=caller.actor)
 
 
 @api.post("/forget-me", response={200: ForgetMeOut, 400: ErrorOut}, summary="Erase everything about the user")
@@ -130,4 +131,4 @@ def forget_me(request, body: ForgetMeIn):
     if not body.confirm:
         raise HttpError(400, 'nothing was erased: send {"confirm": true} to erase everything remembered about this user')
     caller = caller_of(request)
-    return {"deleted": _service().forget_user(caller.tenant, caller.user_id, actor=caller.actor)}
+    return {"deleted": service.forget_user(caller.tenant, caller.user_id, actor=caller.actor)}

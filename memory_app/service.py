@@ -9,7 +9,7 @@ import logging
 import uuid
 from datetime import datetime
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from . import actions
@@ -73,9 +73,10 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     tenant = _tenant(tenant)
     turn_id = turn_id or uuid.uuid4().hex[:12]
     try:
-        turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
-                                   speaker=speaker or "user", text=redact(user_message),
-                                   reply=redact(assistant_message or ""), occurred_at=now or timezone.now())
+        with transaction.atomic():  # a savepoint: a duplicate must not break the caller's own transaction
+            turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
+                                       speaker=speaker or "user", text=redact(user_message),
+                                       reply=redact(assistant_message or ""), occurred_at=now or timezone.now())
     except IntegrityError:
         raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
     try:

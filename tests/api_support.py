@@ -2,6 +2,7 @@
 does (a real token, a real end-user header), and memories written through the real actions."""
 import json
 
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
@@ -37,6 +38,14 @@ class ServiceClient:
 
     def delete(self, path: str):
         return self.client.delete(path, headers=self.headers)
+
+
+def signed_in_browser(username: str, **client_options) -> tuple[Client, str]:
+    """A browser with a session for a new person; returns it with that person's user id (their pk)."""
+    person = get_user_model().objects.create_user(username, password="pw-for-tests")
+    browser = Client(**client_options)
+    browser.force_login(person)
+    return browser, str(person.pk)
 
 
 def post_json(client: Client, path: str, payload: dict, **headers):

@@ -4,13 +4,12 @@ import io
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from memory_app.api_auth import USER_HEADER, hash_token, issue_token
 from memory_app.models import ApiToken, Memory
-from tests.api_support import ServiceClient, make_memory
+from tests.api_support import ServiceClient, make_memory, signed_in_browser
 
 pytestmark = pytest.mark.django_db
 
@@ -59,11 +58,9 @@ def test_only_the_hash_of_a_token_is_stored():
 
 
 def test_session_user_acts_for_themselves_in_the_default_tenant():
-    person = get_user_model().objects.create_user("carol", password="pw-for-tests")
-    make_memory("default", str(person.pk), "city.home", "杭州", "用户住在杭州。")
+    browser, person_id = signed_in_browser("carol")
+    make_memory("default", person_id, "city.home", "杭州", "用户住在杭州。")
     make_memory("default", "someone-else", "city.home", "北京", "用户住在北京。")
-    browser = Client()
-    browser.force_login(person)
 
     response = browser.get("/api/memories")
 
@@ -72,10 +69,8 @@ def test_session_user_acts_for_themselves_in_the_default_tenant():
 
 
 def test_session_user_cannot_name_another_user():
-    person = get_user_model().objects.create_user("carol", password="pw-for-tests")
+    browser, _ = signed_in_browser("carol")
     make_memory("default", "victim", "city.home", "北京", "用户住在北京。")
-    browser = Client()
-    browser.force_login(person)
 
     response = browser.get("/api/memories", headers={USER_HEADER: "victim"})
 
@@ -85,10 +80,8 @@ def test_session_user_cannot_name_another_user():
 
 def test_token_wins_over_a_session_cookie_without_csrf_token():
     """The django-ninja quirk: with session auth first, the cookie would make this valid token call a 403."""
-    person = get_user_model().objects.create_user("carol", password="pw-for-tests")
+    browser, _ = signed_in_browser("carol", enforce_csrf_checks=True)
     memory = make_memory("default", "alice", "drink.coffee", "latte", "Alice likes lattes.")
-    browser = Client(enforce_csrf_checks=True)
-    browser.force_login(person)
     token = issue_token("default", "crm")
     patch = json.dumps({"value": "flat white"})
 
@@ -100,10 +93,8 @@ def test_token_wins_over_a_session_cookie_without_csrf_token():
 
 
 def test_session_write_without_csrf_token_is_refused():
-    person = get_user_model().objects.create_user("carol", password="pw-for-tests")
-    memory = make_memory("default", str(person.pk), "drink.coffee", "latte", "Carol likes lattes.")
-    browser = Client(enforce_csrf_checks=True)
-    browser.force_login(person)
+    browser, person_id = signed_in_browser("carol", enforce_csrf_checks=True)
+    memory = make_memory("default", person_id, "drink.coffee", "latte", "Carol likes lattes.")
 
     response = browser.patch(f"/api/memories/{memory.pk}", json.dumps({"value": "mocha"}), content_type="application/json")
 
