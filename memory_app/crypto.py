@@ -24,20 +24,27 @@ def _keys() -> list[str]:
     return [key.strip() for key in (raw or "").split(",") if key.strip()]
 
 
-def _fernet() -> MultiFernet | None:
-    keys = _keys()
-    if not keys:
-        return None
+def _fernets() -> list[Fernet]:
+    """The configured keys as Fernets, newest first; a clear error (without the key) for a bad one."""
     fernets = []
-    for position, key in enumerate(keys, start=1):
+    for position, key in enumerate(_keys(), start=1):
         try:
             fernets.append(Fernet(key.encode() if isinstance(key, str) else key))
         except (ValueError, TypeError) as error:
-            # Never echo the key itself: it is a secret.
             raise EncryptionKeyError(
                 f"CHATMEM_ENCRYPTION_KEYS: key #{position} is not a valid Fernet key "
                 "(32 url-safe base64-encoded bytes; make one with Fernet.generate_key())") from error
-    return MultiFernet(fernets)
+    return fernets
+
+
+def _fernet() -> MultiFernet | None:
+    fernets = _fernets()
+    return MultiFernet(fernets) if fernets else None
+
+
+def check_keys() -> None:
+    """Raise ``EncryptionKeyError`` now rather than halfway through a job."""
+    _fernets()
 
 
 def encryption_enabled() -> bool:
@@ -88,15 +95,26 @@ def reveal_text(memory) -> str:
 
 
 def rotate(memory) -> bool:
-    """Re-encrypt with the newest key; True when the row changed. Raises ``InvalidToken`` when no
-    configured key opens the row (the caller reports it and leaves the row alone)."""
-    fernet = _fernet()
-    if fernet is None or not memory.is_encrypted:
+    """Re-encrypt with the newest key; True when the row changed (False when it already is under the
+    newest key, so rotation can run routinely). Raises ``InvalidToken`` when no configured key opens
+    the row (the caller reports it and leaves the row alone)."""
+    fernets = _fernets()
+    if not fernets or not memory.is_encrypted:
         return False
+    newest, every_key = fernets[0], MultiFernet(fernets)
+    changed = False
     for field in ("value", "text"):
         stored = getattr(memory, field)
-        if is_sealed_text(stored):
-            setattr(memory, field, _PREFIX + fernet.rotate(stored[len(_PREFIX):].encode()).decode())
-        else:
-            setattr(memory, field, _encrypt(fernet, stored))
-    return True
+        if not is_sealed_text(stored):
+            setattr(memory, field, _encrypt(every_key, stored))
+            changed = True
+            continue
+        token = stored[len(_PREFIX):].encode()
+        try:
+            newest.decrypt(token)
+            continue  # already under the newest key
+        except InvalidToken:
+            pass
+        setattr(memory, field, _PREFIX + every_key.rotate(token).decode())
+        changed = True
+    return changed
