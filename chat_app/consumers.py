@@ -89,7 +89,9 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
                 piece = await asyncio.wait_for(next_piece(pieces), demo_settings.REPLY_PIECE_TIMEOUT_SECONDS)
             except TimeoutError:
                 return reply, "model_timeout", _("The model took too long to answer. Please try again.")
-            except LLMError as error:
+            except Exception as error:  # LLMError from our providers; anything from a custom one
+                if not isinstance(error, LLMError):
+                    logger.exception("chat model raised an unexpected error")
                 logger.warning("chat model failed: %s", error)
                 return reply, "model_failed", _("The model failed to answer (%(reason)s). Please try again.") % {
                     "reason": _short_reason(error)}

@@ -25,6 +25,11 @@ def _actor(request) -> str:
     return f"user:{request.user.pk}"
 
 
+def _posted(request):
+    """The form data of a POST, even an empty one (``request.POST or None`` would treat that as no POST)."""
+    return request.POST if request.method == "POST" else None
+
+
 def _chat_page(request, conversation: Conversation | None):
     context = {
         "conversation": conversation,
@@ -56,8 +61,12 @@ def conversation_page(request, conversation_id: int):
 @require_POST
 def conversation_delete(request, conversation_id: int):
     conversation = get_object_or_404(Conversation, pk=conversation_id, user=request.user)
+    # Memory's copies of this conversation (its turns, snippets, summary, and what was learned only here)
+    # go with it: deletions reach every copy.
+    service.forget_session(demo_settings.TENANT, memory_user_id(request.user), conversation.session_id,
+                           actor=_actor(request))
     conversation.delete()
-    messages.success(request, _("The conversation was deleted. Memories learned from it stay until you delete them."))
+    messages.success(request, _("The conversation was deleted, with what was learned only from it."))
     return redirect("chat:new")
 
 
@@ -70,7 +79,7 @@ def memory_list(request):
 def memory_edit(request, memory_id: int):
     memory = memory_of(request.user, memory_id)
     row = memory_row(memory)
-    form = MemoryEditForm(request.POST or None, initial={"value": row["value"], "text": row["text"]})
+    form = MemoryEditForm(_posted(request), initial={"value": row["value"], "text": row["text"]})
     if request.method == "POST" and form.is_valid():
         actions.update_memory(memory, value=form.cleaned_data["value"], text=form.cleaned_data["text"], actor=_actor(request))
         messages.success(request, _("Memory “%(key)s” was updated.") % {"key": memory.key})
@@ -105,7 +114,7 @@ def memory_export(request):
 
 @login_required
 def forget_everything(request):
-    form = ForgetEverythingForm(request.POST or None)
+    form = ForgetEverythingForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         counts = service.forget_user(demo_settings.TENANT, memory_user_id(request.user), actor=_actor(request))
         # The demo's own copies of what was said go too: deletions reach every copy.

@@ -43,6 +43,7 @@ def inspector_strings() -> dict:
         "learning": _("Learning from this turn…"),
         "nothingLearned": _("Nothing new to remember from this turn."),
         "memoryUnavailable": _("Memory was unavailable for this turn."),
+        "memoryStatus": _("Memory processing: {status}"),
         "outcome_extracted": _("Extracted"),
         "outcome_created": _("Saved as new"),
         "outcome_touched": _("Seen again (confirmed)"),

@@ -112,7 +112,10 @@
 
   function describeOutcomeItem(item) {
     if (typeof item !== "object" || item === null) return String(item);
-    const main = item.key ? `${item.key} = ${item.value ?? ""}` : (item.text || item.value || JSON.stringify(item));
+    let main;
+    if (Array.isArray(item.keys)) main = item.keys.join(", ") + (item.memories ? ` (${item.memories})` : "");
+    else if (item.key) main = `${item.key} = ${item.value ?? ""}`;
+    else main = item.text || item.value || item.kind || JSON.stringify(item);
     const confidence = typeof item.confidence === "number" && item.confidence ? ` (${item.confidence.toFixed(2)})` : "";
     return main + confidence + (item.reason ? ` — ${item.reason}` : "");
   }
@@ -139,6 +142,9 @@
     if (!outcome) {
       section.append(el("p", {class: "form-error"}, strings.memoryUnavailable));
       return;
+    }
+    if (outcome.status && outcome.status !== "processed") {  // queued for a worker, or failed and to be retried
+      section.append(el("p", {class: "muted"}, format(strings.memoryStatus, {status: outcome.status})));
     }
     const groups = OUTCOME_NAMES.filter((name) => Array.isArray(outcome[name]) && outcome[name].length);
     if (!groups.length) {
