@@ -2,6 +2,7 @@
 the browser session (acting only for the signed-in user)."""
 import io
 import json
+import logging
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -34,6 +35,31 @@ def test_unknown_token_is_401_with_a_reason():
     response = Client().get("/api/memories", headers={"Authorization": "Bearer cm_not-a-real-token", USER_HEADER: "alice"})
     assert response.status_code == 401
     assert "token" in response.json()["detail"]
+
+
+class _RawMessages(logging.Handler):
+    """Sees records on the logger itself, before any redacting handler further up the tree."""
+
+    def __init__(self):
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def test_a_token_sent_with_another_scheme_is_refused_and_not_logged(settings):
+    settings.DEBUG = True  # ninja's own bearer parsing logs odd headers verbatim to the "django" logger in DEBUG
+    token = issue_token("acme", "crm")
+    raw = _RawMessages()
+    logging.getLogger("django").addHandler(raw)
+    try:
+        response = Client().get("/api/memories", headers={"Authorization": f"Token {token}", USER_HEADER: "alice"})
+    finally:
+        logging.getLogger("django").removeHandler(raw)
+
+    assert response.status_code == 401
+    assert not any(token in message for message in raw.messages)
 
 
 def test_revoked_token_is_401():
