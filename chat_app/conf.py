@@ -4,7 +4,7 @@ They are demo concerns (message limits, the demo account, the persona), so they 
 memory_app/conf.py. A deployment overrides them in Django settings; nothing here reads the environment.
 Read them as ``from chat_app.conf import demo_settings``.
 """
-from django.conf import settings
+from memory_app.conf import AppSettings
 
 DEFAULTS = {
     "TENANT": "default",
@@ -25,13 +25,9 @@ DEFAULTS = {
 }
 
 
-class DemoSettings:
+class DemoSettings(AppSettings):
     prefix = "CHATMEM_DEMO_"
-
-    def __getattr__(self, name: str):
-        if name not in DEFAULTS:
-            raise AttributeError(f"unknown demo setting {name}")
-        return getattr(settings, self.prefix + name, DEFAULTS[name])
+    defaults = DEFAULTS
 
 
 demo_settings = DemoSettings()

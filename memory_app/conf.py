@@ -75,11 +75,12 @@ class AppSettings:
     """Attribute access to CHATMEM_<NAME>, falling back to DEFAULTS (read live, so tests can override)."""
 
     prefix = "CHATMEM_"
+    defaults = DEFAULTS  # a subclass with its own prefix and defaults serves another app (chat_app.conf)
 
     def __getattr__(self, name: str):
-        if name not in DEFAULTS:
-            raise AttributeError(f"unknown chatmem setting {name}")
-        return getattr(settings, self.prefix + name, DEFAULTS[name])
+        if name not in self.defaults:
+            raise AttributeError(f"unknown setting {self.prefix}{name}")
+        return getattr(settings, self.prefix + name, self.defaults[name])
 
     @property
     def llm_configured(self) -> bool:
