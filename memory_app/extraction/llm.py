@@ -1,0 +1,131 @@
+"""The model extractor: one JSON-schema call, a careful parse, and nothing half-written.
+
+The message is redacted before it leaves the process, so a secret never reaches the provider either. The
+answer is parsed strictly; if it is not JSON, one repair is tried (code fences, text around the object);
+if that fails too, everything is dropped with one warning line. Items become ``MemoryCandidate``s that the
+caller validates exactly as it validates the rules' candidates.
+"""
+import json
+import logging
+import re
+
+from ..candidates import MemoryCandidate
+from ..conf import app_settings
+from ..redaction import redact
+from ..taxonomy import TOPIC_SCENE
+
+logger = logging.getLogger(__name__)
+
+ITEM_FIELDS = ("kind", "key", "value", "text", "confidence", "importance", "sensitivity", "entities", "polarity")
+
+
+def extraction_schema() -> dict:
+    item = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(ITEM_FIELDS),
+        "properties": {
+            "kind": {"type": "string", "enum": list(app_settings.KIND_WHITELIST)},
+            "key": {"type": "string"},
+            "value": {"type": "string"},
+            "text": {"type": "string"},
+            "confidence": {"type": "number"},
+            "importance": {"type": "number"},
+            "sensitivity": {"type": "string", "enum": ["low", "medium", "high"]},
+            "entities": {"type": "array", "items": {"type": "string"}},
+            "polarity": {"type": "integer", "enum": [-1, 0, 1]},
+        },
+    }
+    return {"type": "object", "additionalProperties": False, "required": ["memories"],
+            "properties": {"memories": {"type": "array", "items": item}}}
+
+
+SYSTEM_PROMPT = """You extract long-term memories about the speaker from ONE chat message. 你从一条聊天消息中提取关于说话人的长期记忆。
+
+Return JSON {{"memories": [...]}} with at most {max_items} items; return {{"memories": []}} when nothing lasting is said
+(greetings, thanks, "ok", questions, today's one-off plans such as "今天下午三点开会" / "meeting at 4 today").
+Each item:
+- kind: one of {kinds}. preference = likes/dislikes/how to be served; fact = stable facts (job, city, family, pets,
+  health); episode = dated events and plans (trips, deadlines); procedure = how the user wants a task done.
+- key: dotted lowercase ascii, the first segment a topic from [{topics}]; the last segment may name the thing in the
+  user's language. Examples: shipping.carrier, health.allergy.芒果, health.condition.asthma, diet.vegetarian,
+  drink.coffee, food.cilantro, reply.language, reply.length, reply.format, profile.name, profile.preferred_name,
+  profile.occupation, profile.location.city, family.wife, pets.biscuit, budget.renovation, travel.plan.osaka,
+  schedule.deadline.semester_reports. Use ONE key per item with polarity, never separate like/dislike keys, so that a
+  change of mind replaces the old value (咖啡戒了 -> drink.coffee polarity -1).
+- value: the short value ("顺丰", "不要放门口", "English", "三十万").
+- text: ONE sentence, in the language of the message, third person about the speaker ("{subject}"), self-contained
+  ("用户对芒果过敏，吃了会起疹子。", "The user is vegetarian (no meat or fish).").
+- confidence 0..1 (explicit, lasting statements 0.85-0.95), importance 0..1 (allergies and health high),
+  sensitivity low|medium|high (health medium, home address high), entities: named things (芒果, 顺丰, Biscuit),
+  polarity -1 avoid/dislike/not, 0 neutral, 1 like. "不/别/戒了/never/absolutely not" is always -1.
+Never store phone, ID card, bank card, passport numbers, passwords or API keys (they appear as [phone] etc.).
+The assistant's reply is context only: never a source of facts on its own."""
+
+
+def build_messages(text: str, *, speaker: str = "user", assistant_reply: str = "") -> list[dict]:
+    from .language import is_chinese, subject_for
+
+    subject = subject_for(speaker, is_chinese(text))
+    system = SYSTEM_PROMPT.format(
+        max_items=app_settings.MAX_ITEMS_PER_MESSAGE, kinds=", ".join(app_settings.KIND_WHITELIST),
+        topics=", ".join(sorted(TOPIC_SCENE)), subject=subject,
+    )
+    user = json.dumps({"speaker": speaker or "user", "message": redact(text),
+                       "assistant_reply": redact(assistant_reply or "")}, ensure_ascii=False)
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def parse_json_answer(raw: str) -> dict | None:
+    """The answer as a dict, after at most one repair; None when it cannot be read."""
+    for attempt in (raw, _repaired(raw)):
+        if not attempt:
+            continue
+        try:
+            parsed = json.loads(attempt)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(parsed, list):
+            parsed = {"memories": parsed}
+        if isinstance(parsed, dict) and isinstance(parsed.get("memories"), list):
+            return parsed
+    return None
+
+
+def _repaired(raw: str) -> str:
+    text = re.sub(r"```(?:json|JSON)?", "", raw or "").strip()
+    start, end = text.find("{"), text.rfind("}")
+    return text[start:end + 1] if 0 <= start < end else ""
+
+
+def _as_candidate(item) -> MemoryCandidate | None:
+    if not isinstance(item, dict) or not all(name in item for name in ("kind", "key", "value", "text", "confidence")):
+        return None
+    try:
+        return MemoryCandidate(
+            kind=str(item["kind"]), key=str(item["key"]).strip(), value=str(item["value"]), text=str(item["text"]),
+            confidence=float(item["confidence"]), importance=float(item.get("importance", 0.5)),
+            sensitivity=str(item.get("sensitivity", "low")), polarity=int(item.get("polarity", 0)),
+            entities=[str(entity) for entity in item.get("entities") or [] if isinstance(entity, (str, int, float))],
+            topic=str(item["key"]).split(".", 1)[0], source="llm",
+        )
+    except (TypeError, ValueError):
+        return None
+
+
+def extract_with_llm(llm, text: str, *, speaker: str = "user", assistant_reply: str = "") -> tuple[list[MemoryCandidate], list[dict]]:
+    """(candidates, malformed items) from one model call. Raises ``LLMError`` when the call itself fails."""
+    raw = llm.complete_json(build_messages(text, speaker=speaker, assistant_reply=assistant_reply),
+                            extraction_schema(), "memory_extraction")
+    parsed = parse_json_answer(raw)
+    if parsed is None:
+        logger.warning("memory extraction: model answer is not valid JSON, nothing stored: %s", redact(str(raw))[:200])
+        return [], [{"reason": "model answer is not valid JSON", "source": "llm"}]
+    candidates, malformed = [], []
+    for item in parsed["memories"]:
+        candidate = _as_candidate(item)
+        if candidate is None:
+            malformed.append({"reason": "malformed item", "source": "llm", "value": redact(json.dumps(item, ensure_ascii=False))[:200]})
+        else:
+            candidates.append(candidate)
+    return candidates, malformed
