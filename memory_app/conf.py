@@ -15,6 +15,7 @@ DEFAULTS = {
     "EMBEDDING_BASE_URL": "",  # empty: OPENAI_BASE_URL
     "EMBEDDING_API_KEY": "",  # empty: OPENAI_API_KEY
     "EMBEDDING_DIM": 384,
+    "EMBEDDER_THREADS": 1,
     "LLM_TIMEOUT": 30.0,
     "LLM_MAX_RETRIES": 1,
     # Extraction and validation.
