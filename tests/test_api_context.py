@@ -7,7 +7,7 @@ from tests.api_support import ServiceClient
 pytestmark = pytest.mark.django_db
 
 ALLERGY = "我对芒果过敏"
-SALAD_QUESTION = "晚上想做个水果沙拉，要注意什么？"
+SALAD_QUESTION = "晚上想做个水果沙拉，放点芒果可以吗？"
 
 
 def test_observed_turn_is_remembered_for_the_caller_only():

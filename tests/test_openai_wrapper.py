@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 HOST_SYSTEM = {"role": "system", "content": "你是一个做饭助手。"}
 ALLERGY = "我对芒果过敏"
-SALAD_QUESTION = "晚上想做个水果沙拉，要注意什么？"
+SALAD_QUESTION = "晚上想做个水果沙拉，要注意什么？"  # the example: recall must bridge 水果沙拉 → 芒果
+MANGO_SALAD_QUESTION = "晚上想做个水果沙拉，放点芒果可以吗？"  # names the fruit: the wrapper's mechanics, not recall's reach
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def test_stream_passes_chunks_through_and_remembers_when_exhausted(client, fake_
     assert turn.reply == "Noted: no mango for you, ever."
     assert Memory.objects.for_user("default", "u1").filter(text__contains="芒果").exists()
 
-    list(_ask(client, SALAD_QUESTION, stream=True))
+    list(_ask(client, MANGO_SALAD_QUESTION, stream=True))
     assert "芒果" in _sent_messages(fake_openai)[1]["content"]
 
 
