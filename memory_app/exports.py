@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from . import actions, crypto
 from .models import Memory, MemoryEvent, SessionSummary, Snippet, Turn
+from .redaction import redact_data
 
 
 def _time(value) -> str:
@@ -36,7 +37,8 @@ def _memory_row(memory: Memory) -> dict:
 def _event_row(event: MemoryEvent) -> dict:
     return {
         "id": event.pk, "memory_id": event.memory_ref, "action": event.action, "actor": event.actor,
-        "session_id": event.session_id, "turn_id": event.turn_id, "detail": event.detail,
+        "session_id": event.session_id, "turn_id": event.turn_id,
+        "detail": redact_data(event.detail),  # redacted when written; again here for rows older code wrote
         "created_at": _time(event.created_at),
     }
 
