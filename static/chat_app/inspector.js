@@ -18,7 +18,7 @@
     for (const [name, value] of Object.entries(attributes || {})) {
       if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -42,7 +42,8 @@
   function scenesSection(context) {
     const scenes = context.scenes || [];
     const chips = scenes.length
-      ? scenes.map((scene) => el("span", {class: "chip"}, scene.scene, el("small", {}, number(scene.confidence))))
+      ? scenes.map((scene) => el("span", {class: "chip", title: scene.scene}, label("scene_", scene.scene),
+          el("small", {}, number(scene.confidence))))
       : [el("span", {class: "muted"}, strings.noScenes)];
     return el("section", {}, el("h3", {}, strings.scenes), el("div", {class: "chips"}, chips));
   }
@@ -152,9 +153,11 @@
       return;
     }
     for (const name of groups) {
+      // Some groups are only row ids (snippets): their count says it all.
+      const described = outcome[name].filter((item) => typeof item !== "number").map(describeOutcomeItem);
       section.append(el("div", {class: `outcome-group outcome-${name}`},
         el("h4", {}, label("outcome_", name), el("span", {class: "count"}, outcome[name].length)),
-        el("ul", {class: "plain-list"}, outcome[name].map((item) => el("li", {}, describeOutcomeItem(item))))));
+        described.length ? el("ul", {class: "plain-list"}, described.map((text) => el("li", {}, text))) : null));
     }
   }
 
