@@ -95,7 +95,8 @@ def keep_clauses(text: str) -> tuple[list[Sentence], list[str]]:
         for clause in clauses:
             body = clause.text
             lasting = bool(_STATEMENT_IN_QUESTION.search(body))  # "Could you keep answers short from now on?"
-            if is_filler(body) or (not lasting and (is_question(body) or _REQUEST.search(body))):
+            asked = is_question(body + clause.delimiter[:1])  # the "？" that closed it counts
+            if is_filler(body) or (not lasting and (asked or _REQUEST.search(body))):
                 continue
             if is_one_off(body):
                 one_off.append(strip_discourse(body, chinese=bool(re.search(r"[\u4e00-\u9fff]", body))))

@@ -159,3 +159,14 @@ def segment(word: str) -> str:
 def preference_marked(text: str) -> bool:
     """Words that make a statement a lasting preference rather than a passing remark."""
     return bool(re.search(r"以后|今后|往后|从现在开始|从今天起|一直|默认|每次|总是|永远|只|都|(?i:\balways\b|\bfrom now on\b|\bnever\b|\bevery time\b|\bonly\b)", text))
+
+
+def one_per_key_refusals_first(matches: list[Match]) -> list[Match]:
+    """One match per key: the first, unless a later one is a refusal and the first was not, because a refusal
+    is never overridden by a "like" read from the same sentence ("I prefer tea over coffee")."""
+    by_key: dict[str, Match] = {}
+    for match in matches:
+        current = by_key.get(match.key)
+        if current is None or (match.polarity < 0 <= current.polarity):
+            by_key[match.key] = match
+    return list(by_key.values())

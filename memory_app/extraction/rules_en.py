@@ -5,7 +5,7 @@ talking to an assistant and two named people chatting (LoCoMo-style) yield memor
 import re
 
 from .lexicon import CONDITIONS_EN, COURIERS_EN, DRINKS, EXERCISES_EN, FOOD_HINTS, JOB_WORDS_EN, PET_SPECIES_EN, RELATIONS_EN
-from .rules import Match, RuleContext, en_rule, preference_marked, segment, split_items
+from .rules import Match, RuleContext, en_rule, one_per_key_refusals_first, preference_marked, segment, split_items
 
 I = r"(?:(?<![A-Za-z'])I(?:'m| am|'ve| have|'d| would)?)"
 _END = r"(?=\s*(?:[,.;!?)]|\band\b|\bbut\b|\bso\b|\bwhich\b|\bwho\b|\bbecause\b|\bsince\b|$))"
@@ -36,7 +36,7 @@ def _subject_is_self(text: str, position: int) -> bool:
 
 # --- who the speaker is ----------------------------------------------------------------------------------------
 
-_NAME_INTRO = re.compile(rf"(?:\bmy name is|\bmy name's|\bthis is|(?<![A-Za-z'])I'm|(?<![A-Za-z'])I am)\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?){_END}")
+_NAME_INTRO = re.compile(rf"(?:\b[Mm]y name is|\b[Mm]y name's|\b[Tt]his is|(?<![A-Za-z'])I'm|(?<![A-Za-z'])I am)\s+(?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)?){_END}")
 _NAME_HERE = re.compile(r"(?:^|[,.!] ?)(?P<name>[A-Z][a-z]+) here\b")
 _CALL_ME = re.compile(r"(?P<neg>\bdon't|\bdo not|\bstop)?\s*\bcall me (?P<name>[A-Z][\w\-]*)", re.I)
 
@@ -248,11 +248,7 @@ def tastes(ctx: RuleContext) -> list[Match]:
         item = found.group("item") or found.group("item2") or found.group("item3")
         for part in split_items(item or ""):
             matches += _taste(ctx, part, found.span(), -1)
-    by_key = {}
-    for match in matches:
-        if match.polarity < 0 or match.key not in by_key:
-            by_key[match.key] = match
-    return list(by_key.values())
+    return one_per_key_refusals_first(matches)
 
 
 # --- the assistant's replies ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import re
 
 from .lexicon import CONDITIONS_ZH, COURIERS_ZH, DRINKS, EXERCISES_ZH, FOOD_HINTS, RELATIONS_ZH
 from .language import is_correction
-from .rules import Match, RuleContext, preference_marked, segment, split_items, zh_rule
+from .rules import Match, RuleContext, one_per_key_refusals_first, preference_marked, segment, split_items, zh_rule
 
 _COURIER = "|".join(sorted(COURIERS_ZH, key=len, reverse=True))
 _SUPPLY_CONTEXT = re.compile(r"进货|原料|供货|货源|批发|采购|补货|发货给客户|物流公司")
@@ -78,7 +78,7 @@ def delivery_instruction(ctx: RuleContext) -> list[Match]:
 
 # --- allergies, conditions, diet -------------------------------------------------------------------------
 
-_ALLERGY = re.compile(r"对(?P<item>[^，。,过]{1,14}?)(?:都|也)?(?:严重|特别|有点|有些|轻微|比较|非常|很|超级)?过敏|(?P<item2>[\u4e00-\u9fff]{1,6}?)过敏(?!性)")
+_ALLERGY = re.compile(r"对(?P<item>[^，。,过]{1,14}?)(?:都|也)?(?:严重|特别|有点|有些|轻微|比较|非常|很|超级)?过敏|(?P<item2>(?:(?!对)[\u4e00-\u9fff]){1,6}?)过敏(?!性)")
 
 
 @zh_rule
@@ -227,16 +227,7 @@ def tastes(ctx: RuleContext) -> list[Match]:
             for item in split_items(found.group("item")):
                 if _category(item, "") != "hobby":
                     matches += _taste_match(ctx, item, found.span(), 1, "", 0.8)
-    return _first_refusal_per_key(matches)
-
-
-def _first_refusal_per_key(matches: list[Match]) -> list[Match]:
-    by_key: dict[str, Match] = {}
-    for match in matches:
-        current = by_key.get(match.key)
-        if current is None or (match.polarity < 0 <= current.polarity):
-            by_key[match.key] = match  # a refusal is never overridden by a "like" read from the same sentence
-    return list(by_key.values())
+    return one_per_key_refusals_first(matches)
 
 
 # --- how the assistant should answer ----------------------------------------------------------------------
