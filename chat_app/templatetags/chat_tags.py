@@ -9,7 +9,7 @@ register = template.Library()
 @register.simple_tag
 def inspector_strings() -> dict:
     return {
-        "gate": _("Gate"),
+        "thisTurn": _("This turn"),
         "injected": _("injected"),
         "notInjected": _("not injected"),
         "top": _("top"),

@@ -84,7 +84,7 @@
       turn.userBubble.classList.remove("pending");
       inspectorEmpty.hidden = true;
       inspectorBody.hidden = false;
-      renderContext(inspectorBody, event.context);
+      renderContext(inspectorBody, event.context, turn.text.trim());
       turn.replyBubble = addBubble("assistant", "");
       turn.replyBubble.classList.add("streaming");
       turn.replyBubble.dataset.placeholder = strings.sending;

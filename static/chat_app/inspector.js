@@ -121,8 +121,8 @@
     return main + confidence + (item.reason ? ` — ${item.reason}` : "");
   }
 
-  function renderContext(target, context) {
-    target.replaceChildren();
+  function renderContext(target, context, message) {
+    target.replaceChildren(el("p", {class: "turn-quote"}, el("span", {}, strings.thisTurn), message));
     if (!context) {
       target.append(el("p", {class: "form-error"}, strings.memoryUnavailable));
     } else {
