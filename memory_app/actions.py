@@ -258,6 +258,34 @@ def versions_of(memories):
     return doomed
 
 
+def _erase_source_copies(doomed: list[Memory]) -> None:
+    """A deleted memory must not live on in the words it came from: the snippets of its source turns go,
+    their lines leave the session summary, and the turn log keeps a placeholder instead of the text."""
+    turns_by_user: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for memory in doomed:
+        turns_by_user.setdefault((memory.tenant, memory.user_id), set()).update(
+            (source.get("session", ""), source.get("turn", "")) for source in memory.sources or [])
+    for (tenant, user_id), turns in turns_by_user.items():
+        def from_doomed_turn(source: dict) -> bool:
+            return (source.get("session", ""), source.get("turn", "")) in turns
+
+        snippets = Snippet.objects.for_user(tenant, user_id).filter(session_id__in={session for session, _ in turns})
+        Snippet.objects.filter(pk__in=[snippet.pk for snippet in snippets.only("pk", "sources")
+                                       if any(map(from_doomed_turn, snippet.sources or []))]).delete()
+        for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id__in={s for s, _ in turns}):
+            lines = summary.text.split("\n")
+            # Lines and sources are kept aligned from the end (update_session_summary trims both).
+            sources = ([{}] * len(lines) + list(summary.sources or []))[-len(lines):]
+            kept = [(line, source) for line, source in zip(lines, sources) if not from_doomed_turn(source)]
+            if len(kept) != len(lines):
+                summary.text = "\n".join(line for line, _ in kept)
+                summary.sources = [source for _, source in kept if source]
+                summary.save(update_fields=["text", "sources"])
+        for session, turn in turns:
+            Turn.objects.for_user(tenant, user_id).filter(session_id=session, turn_id=turn).update(
+                text="[forgotten]", reply="")
+
+
 @transaction.atomic
 def delete_memories(memories, *, actor: str, reason: str = "", session_id: str = "", turn_id: str = "") -> int:
     """Hard delete: the rows, all versions of their keys, vectors, entity links, and content in events."""
@@ -265,7 +293,9 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
     if not memories:
         return 0
     by_key = {(memory.tenant, memory.user_id, memory.key) for memory in memories}
-    doomed_ids = list(versions_of(memories).values_list("pk", flat=True))
+    doomed = list(versions_of(memories).only("pk", "tenant", "user_id", "sources"))
+    doomed_ids = [memory.pk for memory in doomed]
+    _erase_source_copies(doomed)
     _erase_event_content(MemoryEvent.objects.filter(memory_ref__in=doomed_ids))
     for tenant, user_id, key in by_key:
         record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, session_id=session_id,

@@ -273,6 +273,15 @@ class MemoryEventAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     list_per_page = 100
 
+    def get_search_results(self, request, queryset, search_term):
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        # SQLite keeps JSON with non-ASCII characters escaped (芒果 is stored as \u8292\u679c): search
+        # the details for that spelling too, so Chinese terms are found on every database.
+        escaped = json.dumps(search_term.strip())[1:-1]
+        if search_term.strip() and escaped != search_term.strip():
+            results = results | queryset.filter(detail__icontains=escaped)
+        return results, may_have_duplicates
+
     @admin.display(description=_("memory"), ordering="memory_ref")
     def memory_link(self, event):
         if event.memory_id:
