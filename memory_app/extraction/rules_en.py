@@ -212,7 +212,8 @@ def _taste(ctx, item: str, span, polarity: int, confidence: float = 0.85) -> lis
     seg = _slug(hobby or item, 2) if category == "hobby" else segment(item) if item.lower() in _canonical() else _slug(item, 2)
     value = f"likes {item}" if polarity > 0 else f"avoids {item}"
     subject = _cap(ctx.subject)
-    text = f"{subject} {'likes' if polarity > 0 else 'does not want'} {item}."
+    advice = {"food": "; avoid it when suggesting food", "drink": "; avoid it when suggesting drinks"}.get(category, "")
+    text = f"{subject} likes {item}." if polarity > 0 else f"{subject} does not want {item}{advice}."
     return [Match(f"{category}.{seg}", value, *span, kind="preference", polarity=polarity, confidence=confidence,
                   importance=0.6, entities=[item], text=text)]
 
@@ -425,7 +426,7 @@ def home_address(ctx: RuleContext) -> list[Match]:
         return []
     address = found.group("addr").strip()
     return [Match("profile.home_address", address, *found.span(), confidence=0.85, importance=0.6, sensitivity="high",
-                  is_private=True, text=f"{_cap(ctx.subject)} lives at {address}.", attach=False)]
+                  is_private=True, text=f"{_cap(ctx.subject)}'s home address is {address}.", attach=False)]
 
 
 _EXERCISE = "|".join(re.escape(word) for word in EXERCISES_EN)

@@ -186,8 +186,9 @@ def _taste_match(ctx, surface, span, polarity, act="", confidence=0.85, how="") 
         text = ""
     elif polarity > 0:
         text = f"{ctx.subject}喜欢{verb}{surface}。"
-    else:
-        text = f"{ctx.subject}{'戒了' if how == 'quit' else '不' + (verb or '喜欢')}{surface}。"
+    else:  # worded as the instruction it amounts to, so it is recalled when ordering or cooking
+        advice = {"food": "，点餐做菜时要避开", "drink": "，点饮品时要避开"}.get(category, "")
+        text = f"{ctx.subject}{'戒了' if how == 'quit' else '不' + (verb or '喜欢')}{surface}{advice}。"
     return [Match(f"{category}.{segment(item)}", value, *span, kind="preference", polarity=polarity, confidence=confidence,
                   importance=0.6, entities=[surface], text=text)]
 

@@ -157,7 +157,7 @@ def home_address(ctx: RuleContext) -> list[Match]:
     if len(_ADDRESS_MARKERS.findall(address)) < 2:
         return []  # "我住在杭州" is a city, not an address
     return [Match("profile.home_address", address, *found.span(), confidence=0.85, importance=0.6, sensitivity="high",
-                  is_private=True, text=f"{ctx.subject}家住在{address}。", attach=False)]
+                  is_private=True, text=f"{ctx.subject}家的地址是{address}。", attach=False)]
 
 
 # --- family and pets ----------------------------------------------------------------------------------------
