@@ -96,8 +96,10 @@ async def test_offline_reply_streams_in_pieces_with_the_inspector_payload(user):
 
 
 async def test_a_remembered_fact_reaches_the_model_prompt_in_the_next_turn(user, llm_endpoint):
-    llm_endpoint.json_replies.append(json.dumps({"memories": []}))  # the LLM extractor finds nothing new;
-    communicator, _, _ = await open_socket(user)                    # the rules still catch the allergy
+    llm_endpoint.json_replies.append(json.dumps({"memories": [  # what a model extracts from the first message
+        {"kind": "fact", "key": "health.allergy.芒果", "value": "芒果", "text": "用户对芒果过敏。", "confidence": 0.92,
+         "importance": 0.9, "sensitivity": "medium", "entities": ["芒果"], "polarity": -1}]}, ensure_ascii=False))
+    communicator, _, _ = await open_socket(user)
     await send_message(communicator, "我对芒果过敏")
     first = await events_until_finished(communicator)
     conversation_id = first[0]["conversation"]["id"]

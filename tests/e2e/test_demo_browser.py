@@ -78,7 +78,7 @@ def send(page, text):
 def test_remember_recall_and_delete_an_allergy_in_the_browser(browser, demo):
     from playwright.sync_api import expect
 
-    page = signed_in_page(browser, demo, viewport={"width": 1360, "height": 900})
+    page = signed_in_page(browser, demo, viewport={"width": 1360, "height": 1020})
     expect(page.locator(".model-badge")).to_have_text("离线应答")
 
     send(page, "我对芒果过敏")
