@@ -68,9 +68,7 @@ SCENE_PROTOTYPES: dict[str, tuple[str, ...]] = {
     "family": ("给家里人准备点什么", "Something for my kids"),
     "pets": ("我的宠物不太对劲", "My pet is acting strange"),
     "budget": ("这个价格在预算内吗", "Can I afford this?"),
-    "small_talk": ("讲个笑话", "你好呀", "Tell me something fun"),
-    "general_knowledge": ("地球到太阳多远", "What is the capital of France?", "1+1等于几"),
-}
+}  # small talk and general knowledge come from the request type, not from prototypes
 
 
 @dataclass

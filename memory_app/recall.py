@@ -12,12 +12,14 @@ import numpy as np
 from django.db.models import Q
 
 from . import crypto
+from .calibration import baseline_similarity, normalized_similarity
 from .conf import app_settings
-from .intent import Intent
+from .embedding import embed_query_safely
+from .intent import Intent, detect_intent
 from .keywords import BM25
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
-from .taxonomy import scene_of_key
+from .taxonomy import key_terms, scene_of_key
 from .types import ScoredMemory
 from .vectorstore import nearest
 
@@ -36,8 +38,12 @@ RELATED_SCENES = {
     "hobby": {"health"},
     "home": {"budget"},
     "small_talk": {"profile"},
+    "pets": {"health", "family"},
 }
 STYLE_TOPIC = "reply"
+STYLE_FLOOR = 0.5
+CONSTRAINT_TOPICS = {"health", "diet", "allergy"}
+IDENTITY_TOPICS = {"profile", "work"}
 NAME_KEYS = ("profile.name", "profile.preferred_name")
 
 
@@ -133,7 +139,7 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         keyword_rows += [_summary_item(summary) for summary in
                          SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text="")]
     if keyword_rows:
-        bm25 = BM25([f"{row.text} {' '.join(row.entities)}" for row in keyword_rows])
+        bm25 = BM25([_keyword_document(row) for row in keyword_rows])
         for row, score in zip(keyword_rows, bm25.scores(query)):
             row.keyword = score
             add(row)
@@ -151,6 +157,12 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         if item.source_type == "memory":
             item.scene_match = wanted_scenes.get(scene_of_key(item.key), 0.0)
     return list(items.values())
+
+
+def _keyword_document(item: RecallItem) -> str:
+    if item.source_type != "memory":
+        return item.text
+    return f"{item.text} {' '.join(item.entities)} {key_terms(item.key)}"
 
 
 def _fill_missing_similarities(items, query_vector) -> None:
@@ -181,9 +193,10 @@ def _wanted_scenes(intent: Intent) -> dict[str, float]:
     return wanted
 
 
-def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[str, float]) -> list[RecallItem]:
+def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[str, float],
+          baseline: float = 0.0) -> list[RecallItem]:
     """Fuse the three rankings (RRF), then compute relevance (what the gate looks at) and the final score."""
-    low, high = get_embedder().similarity_range
+    spread = get_embedder().similarity_spread
     rankings = [
         sorted((i for i in items if i.similarity is not None), key=lambda i: -i.similarity),
         sorted((i for i in items if i.keyword > 0), key=lambda i: -i.keyword),
@@ -194,11 +207,11 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
             item.rrf += 1.0 / (app_settings.RRF_K + rank + 1)
 
     for item in items:
-        similarity = max(0.0, min(1.0, ((item.similarity or low) - low) / (high - low)))
-        keyword = item.keyword / (item.keyword + 3.0)
-        relevance = 0.6 * similarity + 0.25 * keyword + 0.15 * item.scene_match
-        if similarity > 0.5 and keyword > 0.3:  # both signals agree: a strong match
-            relevance += 0.1
+        similarity = normalized_similarity(item.similarity, baseline, spread)
+        keyword = item.keyword / (item.keyword + 1.5)
+        # Independent evidence adds up without any one signal being required (a noisy-OR): meaning,
+        # shared words, and the scene the key belongs to.
+        relevance = 1 - (1 - 0.7 * similarity) * (1 - 0.55 * keyword) * (1 - 0.3 * item.scene_match)
         relevance = _apply_standing_rules(item, intent, relevance)
         age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
         recency = 0.5 ** (age_days / app_settings.RECENCY_HALF_LIFE_DAYS)
@@ -216,19 +229,38 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
             + app_settings.WEIGHT_USAGE * usage + app_settings.WEIGHT_HEAT * topic_heat
         )
         _explain(item)
-    ranked = sorted(items, key=lambda item: (-item.score, -item.rrf))
+    # Style rules ride along with whatever is injected but never push an answer-bearing item down the list.
+    ranked = sorted(items, key=lambda item: (_is_style(item), -item.score, -item.rrf))
     return _drop_redundant(_resolve_polarity(ranked))
 
 
+def _is_style(item: RecallItem) -> bool:
+    return item.source_type == "memory" and item.key.split(".", 1)[0] == STYLE_TOPIC
+
+
 def _apply_standing_rules(item: RecallItem, intent: Intent, relevance: float) -> float:
-    """Reply-style preferences apply to everything the assistant writes; a name to every greeting."""
+    """Some memories matter for a request whatever its wording: reply-style preferences for everything the
+    assistant writes, the user's name for a greeting, and constraints (allergies, conditions, things the
+    user avoids) for any request in their scene."""
+    if item.source_type != "memory":
+        return relevance
     topic = item.key.split(".", 1)[0]
-    if item.source_type == "memory" and topic == STYLE_TOPIC and intent.request_type in ("compose", "personal", "greeting"):
+    direct = {scene for scene, confidence in intent.scenes if confidence >= 0.6}
+    if topic == STYLE_TOPIC and intent.request_type in ("compose", "personal", "greeting"):
         item.why.append("reply style applies to every answer")
-        return max(relevance, 0.62)
-    if item.source_type == "memory" and item.key.startswith(NAME_KEYS) and intent.request_type == "greeting":
+        return max(relevance, STYLE_FLOOR)
+    if item.key.startswith(NAME_KEYS) and intent.request_type == "greeting":
         item.why.append("greeting uses the user's name")
         return max(relevance, 0.7)
+    if item.polarity < 0 and scene_of_key(item.key) in direct:
+        item.why.append("a constraint in this scene")
+        return max(relevance, 0.55)
+    if topic in CONSTRAINT_TOPICS and item.scene_match >= 0.5:
+        item.why.append("a health or diet constraint")
+        return max(relevance, 0.52)
+    if topic in IDENTITY_TOPICS and direct & {"profile", "work"}:
+        item.why.append("who the user is")
+        return max(relevance, 0.52)
     return relevance
 
 
@@ -264,6 +296,18 @@ def _drop_redundant(ranked: list[RecallItem]) -> list[RecallItem]:
         covered |= item.turn_ids if item.source_type == "memory" else set()
         kept.append(item)
     return kept
+
+
+def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_private: bool,
+         session_id: str = "") -> tuple[list[RecallItem], Intent]:
+    """The whole recall stage for one message: embed, detect intent, gather, score."""
+    query_vector = embed_query_safely(query)
+    intent = detect_intent(query, query_vector)
+    items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private,
+                   session_id=session_id)
+    ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now),
+                   baseline=baseline_similarity(query_vector))
+    return ranked, intent
 
 
 def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:

@@ -14,12 +14,10 @@ from django.utils import timezone
 
 from . import actions
 from .conf import app_settings
-from .embedding import embed_query_safely
-from .intent import detect_intent
 from .lifecycle import expire
 from .models import Memory, Snippet, Turn, TurnStatus
-from .recall import gather, score, topic_heat
-from .redaction import redact
+from .recall import rank
+from .redaction import find_secrets, redact
 from .turn_context import build_context, empty_context
 from .types import ScoredMemory, TurnContext, TurnRecord, WriteOutcome
 
@@ -73,10 +71,13 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     tenant = _tenant(tenant)
     turn_id = turn_id or uuid.uuid4().hex[:12]
     try:
+        # Only the redacted text is stored; what was redacted is noted now, since the raw text is gone after this.
+        blocked = [{"kind": secret.kind, "reason": "sensitive value not stored"} for secret in find_secrets(user_message)]
         with transaction.atomic():  # a savepoint: a duplicate must not break the caller's own transaction
             turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                        speaker=speaker or "user", text=redact(user_message),
-                                       reply=redact(assistant_message or ""), occurred_at=now or timezone.now())
+                                       reply=redact(assistant_message or ""), occurred_at=now or timezone.now(),
+                                       outcome={"blocked": blocked})
     except IntegrityError:
         raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
     try:
@@ -127,11 +128,8 @@ def recall(user_id: str, query: str, *, tenant: str = "", limit: int | None = No
     user_id, query = _check_user(user_id), _check_message(query, "query")
     tenant, now = _tenant(tenant), now or timezone.now()
     limit = limit or app_settings.RECALL_LIMIT
-    query_vector = embed_query_safely(query)
-    intent = detect_intent(query, query_vector)
-    items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private)
-    ranked = [item for item in score(items, intent, now=now, heat=topic_heat(tenant, user_id, now))
-              if item.source_type == "memory" and item.relevance >= app_settings.RECALL_MIN_SCORE][:limit]
+    ranked, _ = rank(tenant, user_id, query, now=now, include_private=include_private)
+    ranked = [item for item in ranked if item.source_type == "memory" and item.relevance >= app_settings.RECALL_MIN_SCORE][:limit]
     actions.record_reads([item.row for item in ranked], actor=actor, session_id=session_id, turn_id=turn_id)
     return [item.to_scored() for item in ranked]
 

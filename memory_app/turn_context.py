@@ -7,11 +7,10 @@ from datetime import datetime
 from . import actions
 from .conf import app_settings
 from .confirmation import pick_question
-from .embedding import embed_query_safely
-from .intent import Intent, detect_intent
+from .intent import Intent
 from .models import Memory, Snippet
 from .packing import language_of, pack
-from .recall import RecallItem, gather, score, topic_heat
+from .recall import RecallItem, rank
 from .types import TurnContext
 from .working_memory import session_items
 
@@ -33,11 +32,7 @@ def select_for_injection(ranked: list[RecallItem], threshold: float) -> list[Rec
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     started = time.perf_counter()
-    query_vector = embed_query_safely(message)
-    intent = detect_intent(message, query_vector)
-    items = gather(tenant, user_id, message, query_vector, intent, now=now, include_private=include_private,
-                   session_id=session_id)
-    ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now))
+    ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = [item for item in ranked if item.relevance >= app_settings.RECALL_MIN_SCORE][: app_settings.RECALL_LIMIT * 2]
     threshold = gate_threshold(intent)
     top = max((item.relevance for item in ranked), default=0.0)

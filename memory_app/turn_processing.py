@@ -39,7 +39,8 @@ def process_turn(turn: Turn) -> dict:
         outcome["resolved"].append(answer)
 
     result = extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
-    outcome["blocked"] = result.blocked
+    outcome["blocked"] = (turn.outcome or {}).get("blocked", []) + [
+        item for item in result.blocked if item not in (turn.outcome or {}).get("blocked", [])]
     outcome["dropped"] = result.dropped
     if result.llm_error:
         outcome["llm_error"] = result.llm_error

