@@ -48,7 +48,12 @@ def resolve_answer(tenant: str, user_id: str, session_id: str, message: str, *, 
         return None
     context = {"actor": actor, "session_id": session_id, "turn_id": turn_id}
     if _YES.search(message):
+        from .merge import settle_superseded  # merge imports this module's neighbours; keep the cycle out
+
+        previous = pending.previous
         actions.confirm_pending(pending, **context)
+        if previous is not None:
+            settle_superseded(previous, pending, pending.observed_at)
         result = {"key": pending.key, "answer": "confirmed"}
     elif _NO.search(message):
         actions.reject_pending(pending, **context)

@@ -42,13 +42,19 @@ def merge_candidate(*, tenant: str, user_id: str, candidate: MemoryCandidate, so
     margin = app_settings.CONFIDENCE_MARGIN
     if is_correction or states_a_change(message) or candidate.confidence > active.confidence + margin:
         memory = actions.supersede_memory(active, candidate=candidate, **context)
-        mark_snippets_stale(active, observed_at)
-        flagged = _flag_linked(active, memory)
+        flagged = settle_superseded(active, memory, observed_at)
         return _outcome("superseded", memory, reason=f"replaces version {active.version}"), flagged
     ask_user = candidate.confidence >= active.confidence - margin
     memory = actions.add_pending(active, candidate=candidate, ask_user=ask_user, **context)
     return _outcome("asked" if ask_user else "pending", memory,
                     reason="contradicts the active value" if ask_user else "less certain than the active value"), []
+
+
+def settle_superseded(old: Memory, new: Memory, now: datetime) -> list[Memory]:
+    """After a new version wins: the old statement's snippets go stale, and memories linked to an entity the
+    new version dropped are flagged for review (returned)."""
+    mark_snippets_stale(old, now)
+    return _flag_linked(old, new)
 
 
 def _flag_linked(old: Memory, new: Memory) -> list[Memory]:

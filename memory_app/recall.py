@@ -211,7 +211,8 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         keyword = item.keyword / (item.keyword + 1.5)
         # Independent evidence adds up without any one signal being required (a noisy-OR): meaning,
         # shared words, and the scene the key belongs to.
-        relevance = 1 - (1 - 0.7 * similarity) * (1 - 0.55 * keyword) * (1 - 0.3 * item.scene_match)
+        keyword_weight = 0.55 if item.similarity is not None else 0.8  # no vectors (embedder down): words carry it
+        relevance = 1 - (1 - 0.7 * similarity) * (1 - keyword_weight * keyword) * (1 - 0.3 * item.scene_match)
         relevance = _apply_standing_rules(item, intent, relevance)
         age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
         recency = 0.5 ** (age_days / app_settings.RECENCY_HALF_LIFE_DAYS)

@@ -224,7 +224,7 @@ def test_heat_rises_for_the_topics_talked_about():
 
 
 def test_failing_llm_extraction_falls_back_to_rules_and_is_retried(llm_endpoint):
-    llm_endpoint.failures += [500, 500]
+    llm_endpoint.failures.append(500)
     record = service.after_turn("u1", "我对芒果过敏，吃了会起疹子", session_id="s1")
     assert record.outcome["created"], "the rule extractor still remembered it"
     turn = Turn.objects.get(pk=record.turn_pk)
