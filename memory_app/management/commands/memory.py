@@ -7,8 +7,9 @@
     memory reembed [--missing | --all] [--batch-size N] [--dry-run]
     memory eval FILE.jsonl
 
-Every subcommand takes --tenant (default CHATMEM_DEFAULT_TENANT), --json and --lang (auto: Chinese labels
-when the input is Chinese). A bad argument is one line on stderr and a non-zero exit, never a usage dump.
+All but eval take --tenant (default CHATMEM_DEFAULT_TENANT; for reembed, every tenant), --json and --lang
+(auto: Chinese labels when the input is Chinese). A bad argument is one line on stderr and a non-zero exit,
+never a usage dump.
 """
 import argparse
 import json
@@ -55,6 +56,15 @@ def _non_blank(value: str) -> str:
     return value.strip()
 
 
+def _shared_options(tenant_help: str) -> argparse.ArgumentParser:
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--tenant", type=_non_blank, help=tenant_help)
+    options.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    options.add_argument("--lang", choices=("auto", "zh", "en"), default="auto",
+                         help="language of the output (auto: Chinese when the input is Chinese)")
+    return options
+
+
 def _dump_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, default=str)
 
@@ -70,11 +80,7 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser):
-        common = argparse.ArgumentParser(add_help=False)
-        common.add_argument("--tenant", type=_non_blank, help="tenant (default: CHATMEM_DEFAULT_TENANT)")
-        common.add_argument("--json", action="store_true", help="print JSON instead of lines")
-        common.add_argument("--lang", choices=("auto", "zh", "en"), default="auto",
-                            help="language of the output (auto: Chinese when the input is Chinese)")
+        common = _shared_options("tenant (default: CHATMEM_DEFAULT_TENANT)")
         user = argparse.ArgumentParser(add_help=False)
         user.add_argument("--user", type=_non_blank, help="the end user's id")
 
@@ -98,7 +104,7 @@ class Command(BaseCommand):
         export = subcommands.add_parser("export", parents=[common, user], help="everything about a user, as JSON")
         export.add_argument("--output", help="write to this file instead of stdout")
 
-        reembed_parser = subcommands.add_parser("reembed", parents=[common],
+        reembed_parser = subcommands.add_parser("reembed", parents=[_shared_options("only this tenant (default: all)")],
                                                 help="re-embed vectors after the embedder changed")
         mode = reembed_parser.add_mutually_exclusive_group()
         mode.add_argument("--missing", action="store_true",
@@ -183,9 +189,11 @@ class Command(BaseCommand):
         lang = output.choose_language(options["lang"], options.get("user") or "", options.get("session") or "")
         if options["expired"]:
             if options.get("user") or options["memory_id"] or options["session"]:
-                raise CommandError("--expired removes expired memories of every user; it takes no --user, --id or --session")
+                raise CommandError("--expired removes expired memories of every user; "
+                                   "it takes no --user, --id or --session")
             count = service.forget_expired()
-            self._write(_dump_json({"expired": count}) if options["json"] else output.text(lang, "expired", count=count))
+            self._write(_dump_json({"expired": count}) if options["json"]
+                        else output.text(lang, "expired", count=count))
             return
         if not options.get("user"):
             raise CommandError("forget needs --user USER_ID (optionally with --id N or --session S), or --expired")
