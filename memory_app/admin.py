@@ -86,13 +86,33 @@ class ContentFreeAdminLog:
         self._log(request, list(queryset), DELETION)
 
 
+class UserFilter(admin.SimpleListFilter):
+    """By user, listing only the most recently active users: a sidebar of every user id ever seen would not
+    scale. Any user can still be chosen with ?user_id=… (the per-user page links there)."""
+
+    title = _("user")
+    parameter_name = "user_id"
+    shown = 30
+
+    def lookups(self, request, model_admin):
+        recent = (model_admin.get_queryset(request).order_by("-updated_at").values_list("user_id", flat=True)
+                  .distinct()[:self.shown * 10])
+        users = list(dict.fromkeys(recent))[:self.shown]
+        if self.value() and self.value() not in users:
+            users.insert(0, self.value())
+        return [(user_id, user_id) for user_id in users]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(user_id=self.value()) if self.value() else queryset
+
+
 @admin.register(Memory)
 class MemoryAdmin(ContentFreeAdminLog, admin.ModelAdmin):
     form = MemoryForm
     list_display = ("id", "tenant", "user_link", "kind", "key", "shown_value", "status", "sensitivity", "is_private",
                     "source", "confidence", "strength", "version", "updated_at")
     list_display_links = ("id", "key")
-    list_filter = ("tenant", "user_id", "kind", "status", "sensitivity", "is_private", "source",
+    list_filter = ("tenant", UserFilter, "kind", "status", "sensitivity", "is_private", "source",
                    "needs_confirmation", "needs_review", ("observed_at", admin.DateFieldListFilter))
     search_fields = ("key", "value", "text", "user_id")
     date_hierarchy = "observed_at"

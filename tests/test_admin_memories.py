@@ -55,11 +55,11 @@ def assorted():
 
 @pytest.mark.parametrize("query, expected", [
     ({"tenant__exact": "acme"}, {"other_tenant"}),
-    ({"user_id__exact": "u2"}, {"trip"}),
+    ({"user_id": "u2"}, {"trip"}),
     ({"kind__exact": "episode"}, {"trip"}),
     ({"sensitivity__exact": "medium"}, {"carrier"}),
     ({"is_private__exact": "1"}, {"trip"}),
-    ({"status__exact": "active", "tenant__exact": "default", "user_id__exact": "u1"}, {"mango", "carrier"}),
+    ({"status__exact": "active", "tenant__exact": "default", "user_id": "u1"}, {"mango", "carrier"}),
     ({"source__exact": "rule"}, {"mango", "carrier", "trip", "other_tenant", "old"}),
     ({"observed_at__gte": "2020-01-01 00:00:00+00:00", "observed_at__lt": "2021-01-01 00:00:00+00:00"}, {"old"}),
     ({"observed_at__year": "2020"}, {"old"}),  # the date hierarchy
@@ -71,6 +71,19 @@ def test_changelist_filters_and_search(admin_client, assorted, query, expected):
     response = admin_client.get(CHANGELIST, query)
     assert response.status_code == 200
     assert listed_ids(response) == {assorted[name].pk for name in expected}
+
+
+def test_user_filter_lists_recent_users_and_still_takes_any_user(admin_client):
+    from memory_app.admin import UserFilter
+
+    for number in range(UserFilter.shown + 5):
+        remember(f"user{number:02d}", "food.fruit", "mango")
+    response = admin_client.get(CHANGELIST)
+    user_filter = next(f for f in response.context["cl"].filter_specs if isinstance(f, UserFilter))
+    listed_users = [value for value, _ in user_filter.lookup_choices]
+    assert len(listed_users) == UserFilter.shown and "user34" in listed_users and "user00" not in listed_users
+    oldest = admin_client.get(CHANGELIST, {"user_id": "user00"})
+    assert {memory.user_id for memory in oldest.context["cl"].result_list} == {"user00"}
 
 
 def test_changelist_never_loads_or_shows_vectors(admin_client, assorted):

@@ -46,7 +46,7 @@ def traces(user_id: str, needle: str, staff) -> set[str]:
     """Every place where ``needle`` can still be found about ``user_id``."""
     probe = PROBES.get(needle, needle)
     api = ServiceClient(user_id=user_id)
-    admin_memories = staff.get(reverse("admin:memory_app_memory_changelist"), {"q": needle, "user_id__exact": user_id})
+    admin_memories = staff.get(reverse("admin:memory_app_memory_changelist"), {"q": needle, "user_id": user_id})
     admin_events = staff.get(reverse("admin:memory_app_memoryevent_changelist"), {"q": needle})
     found = {
         "recall": any(needle in item.text for item in service.recall(user_id, probe, include_private=True)),
