@@ -98,6 +98,17 @@ def test_recall_prints_score_text_date_and_source_in_chinese():
 
 
 @pytest.mark.django_db
+def test_recall_shows_only_the_latest_sources_of_an_often_repeated_memory():
+    tea = add_memory("u1", "drink.tea", "乌龙茶", "用户喜欢喝乌龙茶", session="s1", turn="t1")
+    actions.touch_memory(tea, sources=[{"session": "s1", "turn": f"t{n}"} for n in (2, 3, 4)],
+                         observed_at=timezone.now(), confidence=0.9)
+
+    printed = memory("recall", "--user", "u1", "我喜欢喝什么茶？")
+
+    assert "来源 …、s1/t2、s1/t3、s1/t4）" in printed, printed
+
+
+@pytest.mark.django_db
 def test_recall_in_english_and_as_json_and_only_for_that_user():
     add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi", session="s2", turn="t9")
     add_memory("u2", "pet.dog", "Rex", "The user's dog is called Rex")

@@ -72,6 +72,8 @@ _TEXT = {
     },
 }
 
+MAX_SOURCES_SHOWN = 3
+
 _COUNT_NOUNS = {
     "zh": {"memories": "{n} 条记忆", "snippets": "{n} 条语义片段", "summaries": "{n} 条会话摘要", "turns": "{n} 条对话记录"},
     "en": {"memories": "{n} memories", "snippets": "{n} snippets", "summaries": "{n} summaries", "turns": "{n} turns"},
@@ -116,7 +118,10 @@ def _source_label(source: dict) -> str:
 def recall_line(lang: str, memory) -> str:
     words = _TEXT[lang]
     labels = [label for label in (_source_label(source) for source in memory.sources or []) if label]
-    details = [part for part in (_local_date(memory.observed_at),) if part]
+    if len(labels) > MAX_SOURCES_SHOWN:  # a fact said in many turns: the latest few say enough
+        labels = ["…", *labels[-MAX_SOURCES_SHOWN:]]
+    date = _local_date(memory.observed_at)
+    details = [date] if date else []
     if labels:
         details.append(words["source"].format(sources=words["source_separator"].join(labels)))
     if not details:
