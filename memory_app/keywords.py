@@ -2,6 +2,7 @@
 (and single characters for one-character runs), Latin text becomes lower-cased, lightly stemmed words.
 BM25 over one user's own items, so a term common in that user's history weighs little."""
 import math
+from functools import lru_cache
 import re
 from collections import Counter
 
@@ -24,7 +25,13 @@ def _stem(word: str) -> str:
 
 
 def terms(text: str) -> list[str]:
-    text = (text or "").lower()
+    return list(_terms(text or ""))
+
+
+@lru_cache(maxsize=200_000)
+def _terms(text: str) -> tuple[str, ...]:
+    """Stored texts are scored again on every recall: their terms are worth keeping (texts are immutable)."""
+    text = text.lower()
     found: list[str] = []
     for run in _CJK_RUN.findall(text):
         if len(run) == 1:
@@ -38,7 +45,7 @@ def terms(text: str) -> list[str]:
     for word in _WORD.findall(text):
         if word not in _EN_STOPWORDS and len(word) > 1:
             found.append(_stem(word))
-    return found
+    return tuple(found)
 
 
 class BM25:

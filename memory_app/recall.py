@@ -142,7 +142,10 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         bm25 = BM25([_keyword_document(row) for row in keyword_rows])
         for row, score in zip(keyword_rows, bm25.scores(query)):
             row.keyword = score
-            add(row)
+            # Every memory is a candidate (they are few, and scene rules may need them); a snippet or summary
+            # only when it shares a word, or below when it is a near neighbour.
+            if score > 0 or row.source_type == "memory":
+                add(row)
 
     # Vector pass: nearest neighbours in SQL (pgvector) or numpy, inside the user's rows only.
     if query_vector is not None:
@@ -206,6 +209,9 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         for rank, item in enumerate(ranking):
             item.rrf += 1.0 / (app_settings.RRF_K + rank + 1)
 
+    weights = {name: getattr(app_settings, f"WEIGHT_{name.upper()}") for name in
+               ("similarity", "recency", "confidence", "importance", "usage", "heat")}  # read once, not per item
+    half_life = app_settings.RECENCY_HALF_LIFE_DAYS
     for item in items:
         similarity = normalized_similarity(item.similarity, baseline, spread)
         keyword = item.keyword / (item.keyword + 1.5)
@@ -215,7 +221,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         relevance = 1 - (1 - 0.7 * similarity) * (1 - keyword_weight * keyword) * (1 - 0.3 * item.scene_match)
         relevance = _apply_standing_rules(item, intent, relevance)
         age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
-        recency = 0.5 ** (age_days / app_settings.RECENCY_HALF_LIFE_DAYS)
+        recency = 0.5 ** (age_days / half_life)
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
@@ -225,9 +231,9 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
             "heat": topic_heat, "rrf": item.rrf,
         }
         item.score = (
-            app_settings.WEIGHT_SIMILARITY * item.relevance + app_settings.WEIGHT_RECENCY * recency
-            + app_settings.WEIGHT_CONFIDENCE * item.confidence + app_settings.WEIGHT_IMPORTANCE * item.importance
-            + app_settings.WEIGHT_USAGE * usage + app_settings.WEIGHT_HEAT * topic_heat
+            weights["similarity"] * item.relevance + weights["recency"] * recency
+            + weights["confidence"] * item.confidence + weights["importance"] * item.importance
+            + weights["usage"] * usage + weights["heat"] * topic_heat
         )
         _explain(item)
     # Style rules ride along with whatever is injected but never push an answer-bearing item down the list.
