@@ -145,6 +145,7 @@ def reembed(*, everything: bool = False, tenant: str | None = None, batch_size: 
                            report) from error
     _record_audit(done_per_user, report, actor)
     report.indexes_rebuilt = _rebuild_indexes_if_needed(dim)
-    logger.info("reembed %s: %s memories, %s snippets with %s (%s dims)", report.mode, report.memories,
-                report.snippets, report.embedder, report.dim)
+    # debug, not info: the command prints the same line, and info would repeat it on stderr
+    logger.debug("reembed %s: %s memories, %s snippets with %s (%s dims)", report.mode, report.memories,
+                 report.snippets, report.embedder, report.dim)
     return report
