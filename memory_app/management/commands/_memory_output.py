@@ -22,6 +22,7 @@ _OUTCOME_LINES = {
         "blocked": "- 已拦截敏感信息{key_note}，未保存",
         "working_memory": "- 仅在本次会话中记住：{value}",
         "dropped": "- 信息量太少，未保存",
+        "failed": "- 处理失败，稍后会重试：{reason}",
         "forgotten": "- 已遗忘：{key}",
         "other": "- {action}：{key} = {value}",
     },
@@ -34,6 +35,7 @@ _OUTCOME_LINES = {
         "blocked": "- blocked sensitive information{key_note}, not stored",
         "working_memory": "- working memory, this session only: {value}",
         "dropped": "- not stored, too little information",
+        "failed": "- processing failed, it will be retried: {reason}",
         "forgotten": "- forgotten: {key}",
         "other": "- {action}: {key} = {value}",
     },
@@ -98,6 +100,7 @@ def outcome_line(lang: str, outcome, old_value: str = "") -> str:
     return template.format(
         action=outcome.action, key=outcome.key, value=redact(outcome.value or ""), old=redact(old_value or "?"),
         confidence=f"{outcome.confidence:.2f}", key_note=key_note if outcome.key else "",
+        reason=redact(outcome.reason or ""),
     )
 
 
