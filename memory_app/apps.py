@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
 MODERATOR_GROUP = "Memory moderators"
@@ -26,4 +27,7 @@ class MemoryAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from .vectorstore import configure_pgvector_session
+
         post_migrate.connect(ensure_moderator_group, sender=self, dispatch_uid="memory_app.moderator_group")
+        connection_created.connect(configure_pgvector_session, dispatch_uid="memory_app.pgvector_session")

@@ -34,6 +34,7 @@ DEFAULTS = {
     "RECALL_MIN_SCORE": 0.35,
     "RECALL_LIMIT": 10,
     "RRF_K": 60,
+    "HNSW_EF_SEARCH": 100,
     # Injection gate and packing.
     "GATE_THRESHOLD": 0.45,
     "GATE_THRESHOLDS_BY_SCENE": {
