@@ -180,3 +180,24 @@ def test_an_unreachable_embedder_still_writes_the_memory_without_a_vector(settin
     # A failing embedder only loses the vector: the memory is still written, to be re-embedded later.
     assert [w.action for w in writes] == ["created"]
     assert Memory.objects.get(user_id="u1").embedding is None
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Caroline: my new number is (312) 555-0148, text me", "555-0148"),
+    ("call me at 503-555-0126 tonight", "555-0126"),
+    ("or +1 415 555 0199 on weekends", "555 0199"),
+    ("the password for the cabin is BlueHeron#42 btw", "BlueHeron#42"),
+    ("the code to the gate is 7731", "7731"),
+    ("家里 wifi 的密码是 abc12345，别告诉别人", "abc12345"),
+])
+def test_secrets_in_named_speaker_chat_are_redacted_everywhere(text, secret):
+    service.after_turn("friends", text, speaker="Caroline", session_id="s1")
+    assert secret not in _everything_stored_as_text()
+
+
+@pytest.mark.parametrize("text", ["The code is messy, I am rewriting it this week", "We paid 1200 dollars in 2024",
+                                  "Reports are due March 13", "订单号 2023-456-7890"])
+def test_ordinary_numbers_and_words_are_not_taken_for_secrets(text):
+    from memory_app.redaction import redact
+
+    assert redact(text) == text
