@@ -24,8 +24,8 @@ DEFAULTS = {
     "MAX_ITEMS_PER_MESSAGE": 5,
     "CONFIDENCE_MARGIN": 0.1,  # within this margin, contradicting values are asked about
     # Recall scoring (weights add up to 1 on the relevance side).
-    "WEIGHT_SIMILARITY": 0.7,  # weight of relevance (similarity + keywords + scene), the rest breaks ties
-    "WEIGHT_RECENCY": 0.1,
+    "WEIGHT_SIMILARITY": 0.75,  # weight of relevance (similarity + keywords + scene), the rest breaks ties
+    "WEIGHT_RECENCY": 0.05,  # small: in a year-long chat, last week's small talk must not bury last spring's facts
     "WEIGHT_CONFIDENCE": 0.08,
     "WEIGHT_IMPORTANCE": 0.07,
     "WEIGHT_USAGE": 0.03,

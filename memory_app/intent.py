@@ -44,18 +44,33 @@ SCENE_KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 # Requests that want an answer about the world, not about the user.
-_TRIVIA_PATTERNS = [
+# Arithmetic, translation, jokes, word meanings: they never need the user's memory.
+_ALWAYS_TRIVIA_PATTERNS = [
     r"\d+\s*[\+\-\*/×÷xX]\s*\d+", r"(乘以|加上|减去|除以|等于几|等于多少|多少克|多少米|多少斤)",
-    r"(翻译|怎么说|用.{1,6}语|日语|英语|西班牙语|法语|德语|韩语)", r"(笑话|脑筋急转弯|冷知识|谜语|绕口令)",
-    r"(是什么意思|什么意思)", r"(首都|多远|多高|多大|多少年|哪一年|第一个)",
-    r"(?i)\b(translate|synonym|antonym|joke|riddle|capital of|how far|how tall|how many|what year|define|definition|meaning of)\b",
-    r"(?i)\b(what is \d|calculate|\d+ times \d+)\b",
+    r"(翻译|怎么说|用.{1,6}语说|日语|西班牙语|法语|德语|韩语)", r"(笑话|脑筋急转弯|冷知识|谜语|绕口令)",
+    r"(是什么意思|什么意思)",
+    r"(?i)\b(translate|synonym|antonym|joke|riddle|define|definition|meaning of|calculate|\d+ times \d+|how do you say)\b",
+    r"(?i)\bin (japanese|spanish|french|german|korean|italian|russian|portuguese|arabic)\b",
+]
+# Facts about the world; trivia unless the message is about the user's own life.
+_WORLD_FACT_PATTERNS = [
+    r"(首都|多远|多高|多大|多少年|哪一年|第一个)",
+    r"(?i)\b(capital of|how far|how tall|how many|what year|what is \d)\b",
+    r"(?i)\bwhat(?:'s|’s| is| was| are) the \w+(?: \w+)? (?:of|for|in|on)\b",  # the symbol for gold, the capital of…
 ]
 # Requests for an explanation or a piece of writing: the user's reply-style preferences apply.
 _COMPOSE_PATTERNS = [
     r"(讲讲|解释|介绍一下|是什么啊|什么是|为什么|怎么理解|什么时候该|区别|原理|帮我写|写一?[段条封篇个]|文案|想个|列一下|推荐|建议)",
     r"(?i)\b(explain|how does|how do|why|what is|what are|when should|difference between|write|draft|suggest|recommend|help me)\b",
 ]
+# A question after a fact about the world: who, which, how many, how far... Only read as trivia when the
+# message names nobody the user knows, no scene of the user's life, and not the user themselves.
+_FACTOID_PATTERN = re.compile(
+    r"(谁|哪一?[个颗位座条年国]|几[个颗位座条年]|多少|多远|多大|多高|多长|多重|第几|是什么颜色)"
+    r"|\b(who|which|how many|how much|how far|how long|how old|how big|how tall|what year|what color|"
+    r"square root|largest|smallest|tallest|longest|capital)\b",
+    re.IGNORECASE,
+)
 _GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好)", r"打招呼", r"(?i)^(hi|hello|hey|good morning|good evening)\b"]
 
 # Prototype sentences per scene for the embedding vote (used when keywords find nothing).
@@ -144,20 +159,25 @@ def _prototype_scene(query_vector) -> tuple[str, float] | None:
     return labels[best], float(similarities[best])
 
 
-def request_type(text: str) -> str:
+def request_type(text: str, *, personal_context: bool = False) -> str:
+    """greeting | trivia | compose | personal. ``personal_context``: the message names a person or thing
+    from this user's own history, or touches a scene of their life (then it is never trivia)."""
     if any(re.search(pattern, text) for pattern in _GREETING_PATTERNS):
         return "greeting"
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
-    if not has_self and any(re.search(pattern, text) for pattern in _TRIVIA_PATTERNS):
+    if not has_self and any(re.search(pattern, text) for pattern in _ALWAYS_TRIVIA_PATTERNS):
+        return "trivia"
+    if not has_self and not personal_context and (
+            any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)):
         return "trivia"
     if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
 
 
-def detect_intent(text: str, query_vector=None) -> Intent:
-    kind = request_type(text)
+def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
     scores = _keyword_scenes(text)
+    kind = request_type(text, personal_context=mentions_known_person or bool(scores))
     if kind == "trivia":
         scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
     elif kind == "greeting":

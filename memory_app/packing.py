@@ -57,7 +57,7 @@ def one_sentence(text: str) -> str:
 
 
 def render_line(item: RecallItem) -> str:
-    text = one_sentence(item.text)
+    text = one_sentence(item.display_text)
     if item.source_type == "snippet" and item.observed_at:
         return f"- [{item.observed_at.date().isoformat()}] {text}"
     return f"- {text}"
@@ -87,15 +87,19 @@ def pack(items: list[RecallItem], *, language: str, budget: int, max_items: int,
         lines_by_slot["summary"].append(f"- {one_sentence(text)}")
         if count_tokens(_render(lines_by_slot, extra, language)[0]) > budget:
             lines_by_slot["summary"].pop()
+    seen_texts: set[str] = set()
     for item in items:
         if len(used) >= max_items:
             break
+        if item.display_text in seen_texts:  # the same words said twice add nothing the second time
+            continue
         slot = slot_for(item)
         lines_by_slot[slot].append(render_line(item))
         if count_tokens(_render(lines_by_slot, extra, language)[0]) > budget:
             lines_by_slot[slot].pop()  # does not fit: drop it whole, try the next (shorter) one
             continue
         item.slot = slot
+        seen_texts.add(item.display_text)
         used.append(item)
     block, slots = _render(lines_by_slot, extra, language)
     return PackedBlock(block=block, slots=slots, slot_tokens={slot: count_tokens(text) for slot, text in slots.items()},

@@ -5,6 +5,7 @@ Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)
 row is never even scored.
 """
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -70,6 +71,12 @@ class RecallItem:
     parts: dict = field(default_factory=dict)
     why: list = field(default_factory=list)
     slot: str = ""
+    speaker: str = ""
+    speaker_match: float = 0.0
+
+    @property
+    def display_text(self) -> str:
+        return f"{self.speaker}: {self.text}" if self.speaker and self.speaker != "user" else self.text
 
     @property
     def turn_ids(self) -> set[str]:
@@ -77,7 +84,7 @@ class RecallItem:
 
     def to_scored(self) -> ScoredMemory:
         return ScoredMemory(
-            id=self.row.pk, source_type=self.source_type, kind=self.kind, key=self.key, text=self.text,
+            id=self.row.pk, source_type=self.source_type, kind=self.kind, key=self.key, text=self.display_text,
             score=round(self.score, 4), parts={name: round(value, 4) for name, value in self.parts.items()},
             why="; ".join(self.why), polarity=self.polarity, sources=list(self.sources),
             observed_at=self.observed_at.isoformat() if self.observed_at else "", confidence=round(self.confidence, 3),
@@ -98,7 +105,7 @@ def _snippet_item(snippet: Snippet) -> RecallItem:
     return RecallItem(
         row=snippet, source_type="snippet", text=snippet.text, key=f"snippet.{snippet.topic or 'general'}",
         kind="episode", sources=snippet.sources or [], observed_at=snippet.observed_at,
-        access_count=snippet.access_count,
+        access_count=snippet.access_count, speaker=snippet.speaker,
     )
 
 
@@ -123,7 +130,7 @@ def _recallable_snippets(tenant, user_id, now):
 
 
 def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,
-           include_private: bool, session_id: str = "") -> list[RecallItem]:
+           include_private: bool, session_id: str = "", mentioned: tuple[str, ...] = ()) -> list[RecallItem]:
     """All candidates worth scoring, with their similarity, keyword and scene signals filled in."""
     memories = _recallable_memories(tenant, user_id, now, include_private)
     snippets = _recallable_snippets(tenant, user_id, now)
@@ -156,9 +163,12 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         _fill_missing_similarities(items.values(), query_vector)
 
     wanted_scenes = _wanted_scenes(intent)
+    names = [name.lower() for name in mentioned]
     for item in items.values():
         if item.source_type == "memory":
             item.scene_match = wanted_scenes.get(scene_of_key(item.key), 0.0)
+        if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
+            item.speaker_match = 1.0
     return list(items.values())
 
 
@@ -218,7 +228,8 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         # Independent evidence adds up without any one signal being required (a noisy-OR): meaning,
         # shared words, and the scene the key belongs to.
         keyword_weight = 0.55 if item.similarity is not None else 0.8  # no vectors (embedder down): words carry it
-        relevance = 1 - (1 - 0.7 * similarity) * (1 - keyword_weight * keyword) * (1 - 0.3 * item.scene_match)
+        relevance = 1 - ((1 - 0.7 * similarity) * (1 - keyword_weight * keyword) * (1 - 0.3 * item.scene_match)
+                         * (1 - 0.25 * item.speaker_match))
         relevance = _apply_standing_rules(item, intent, relevance)
         age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
         recency = 0.5 ** (age_days / half_life)
@@ -228,7 +239,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         item.parts = {
             "similarity": similarity, "keyword": keyword, "scene": item.scene_match, "relevance": item.relevance,
             "recency": recency, "confidence": item.confidence, "importance": item.importance, "usage": usage,
-            "heat": topic_heat, "rrf": item.rrf,
+            "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
         }
         item.score = (
             weights["similarity"] * item.relevance + weights["recency"] * recency
@@ -307,14 +318,46 @@ def _drop_redundant(ranked: list[RecallItem]) -> list[RecallItem]:
 
 def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_private: bool,
          session_id: str = "") -> tuple[list[RecallItem], Intent]:
-    """The whole recall stage for one message: embed, detect intent, gather, score."""
-    query_vector = embed_query_safely(query)
-    intent = detect_intent(query, query_vector)
-    items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private,
-                   session_id=session_id)
+    """The whole recall stage for one message: embed, detect intent, gather, score.
+
+    Names of the people in this user's history are attribution, not content: "When did Caroline go
+    hiking?" is matched on "go hiking" and then prefers what Caroline said."""
+    mentioned = mentioned_people(tenant, user_id, query)
+    content_query = _without_names(query, mentioned)
+    query_vector = embed_query_safely(content_query)
+    intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))
+    items = gather(tenant, user_id, content_query, query_vector, intent, now=now, include_private=include_private,
+                   session_id=session_id, mentioned=mentioned)
     ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now),
-                   baseline=baseline_similarity(query_vector))
+                   baseline=max(baseline_similarity(query_vector), _background_similarity(items)))
     return ranked, intent
+
+
+BACKGROUND_RANK = 30
+
+
+def _background_similarity(items: list[RecallItem]) -> float:
+    """In a long chat everything is a little similar to a question (chit-chat resembles questions more than
+    the neutral sentences do): with enough history, an item must also stand out from the query's 30th
+    nearest item to count as similar."""
+    similarities = sorted((item.similarity for item in items if item.similarity is not None), reverse=True)
+    return similarities[BACKGROUND_RANK - 1] if len(similarities) >= BACKGROUND_RANK else -1.0
+
+
+def mentioned_people(tenant: str, user_id: str, query: str) -> tuple[str, ...]:
+    """Named speakers of this user's conversations that the query mentions."""
+    lowered = query.lower()
+    speakers = Snippet.objects.for_user(tenant, user_id).exclude(speaker__in=["", "user", "assistant"]).values_list(
+        "speaker", flat=True).distinct()
+    return tuple(sorted({name for name in speakers if name and name.lower() in lowered}, key=len, reverse=True))
+
+
+def _without_names(query: str, names: tuple[str, ...]) -> str:
+    stripped = query
+    for name in names:
+        stripped = re.sub(re.escape(name) + r"(?:'s|’s)?", " ", stripped, flags=re.IGNORECASE)
+    stripped = " ".join(stripped.split())
+    return stripped if len(stripped) >= 2 else query
 
 
 def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:

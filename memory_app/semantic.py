@@ -1,11 +1,13 @@
 """The semantic layer: informative messages become embedded snippets (with their source turn), and each
 session keeps a running summary with the turns it covers. Both feed recall and the summary slot."""
+import re
 from datetime import datetime, timedelta
 
 from .conf import app_settings
 from .embedding import apply_embedding
 from .models import Memory, SessionSummary, Snippet
 from .packing import one_sentence
+from .keywords import terms
 from .redaction import redact
 from .tokens import count_tokens
 
@@ -13,8 +15,27 @@ SUMMARY_MAX_TOKENS = 160
 
 
 def snippet_text(text: str, speaker: str) -> str:
+    """How a line reads to a person: the speaker's name in front when it is a named person."""
     text = redact(" ".join(text.split()))
-    return text if speaker in ("", "user") else f"{speaker}: {text}"
+    return text if is_anonymous_speaker(speaker) else f"{speaker}: {text}"
+
+
+def is_anonymous_speaker(speaker: str) -> bool:
+    return speaker in ("", "user")
+
+
+_QUESTION_END = re.compile(r"[?？]\s*$")
+_FIRST_PERSON = re.compile(r"(我|咱|俺)|\b(i|i'm|i've|i'd|my|me|we|we're|our|us)\b", re.IGNORECASE)
+MIN_SNIPPET_TERMS = 3
+
+
+def worth_a_snippet(text: str, *, extracted_something: bool) -> bool:
+    """Keep what a later question could need; drop "lol", "Later!", "害", "How about you?"."""
+    if extracted_something:
+        return True
+    if len(terms(text)) < MIN_SNIPPET_TERMS:
+        return False
+    return not (_QUESTION_END.search(text) and not _FIRST_PERSON.search(text))
 
 
 def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str, topic: str,
@@ -24,8 +45,10 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     if existing:  # a retried turn must not leave two copies
         return existing
     episode_days = app_settings.TTL_DAYS_BY_KIND.get("episode")
+    # The text is stored without the speaker's name: a name shared by every line of a chat would make every
+    # line look alike to the embedder and to keyword search. Attribution lives in ``speaker``.
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
-                      text=snippet_text(text, speaker), sources=sources, topic=topic, observed_at=observed_at,
+                      text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
     apply_embedding(snippet, snippet.text)
     snippet.save()

@@ -16,7 +16,7 @@ from .intent import detect_intent
 from .merge import merge_candidate
 from .models import Turn, TurnStatus
 from .redaction import redact
-from .semantic import record_snippet, update_session_summary
+from .semantic import record_snippet, update_session_summary, worth_a_snippet
 from .working_memory import remember_for_session
 
 logger = logging.getLogger(__name__)
@@ -64,7 +64,8 @@ def process_turn(turn: Turn) -> dict:
             outcome[write.action].append(write.as_dict())
             outcome["review"] += [{"key": memory.key, "id": memory.pk} for memory in flagged]
 
-        if not result.low_information and not answer:
+        if not result.low_information and not answer and worth_a_snippet(
+                turn.text, extracted_something=bool(result.candidates or result.one_off)):
             intent = detect_intent(turn.text)
             topic = intent.primary_scene if intent.scenes else ""
             snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
