@@ -14,7 +14,7 @@ from ..candidates import MemoryCandidate
 from ..redaction import redact
 from .filters import blocked_secrets, is_low_information, keep_clauses
 from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
-from .language import Sentence, is_correction
+from .language import USER_SPEAKERS, Sentence, is_correction
 from .rules import run_rules
 from .validation import validate
 
@@ -59,7 +59,8 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
         result.low_information = True
         return result
     result.is_correction = is_correction(safe_text)
-    sentences, result.one_off = keep_clauses(safe_text)
+    between_people = (speaker or "").strip().lower() not in USER_SPEAKERS  # a named speaker talking to a friend
+    sentences, result.one_off = keep_clauses(safe_text, between_people=between_people)
     sentences = _without_forget_clauses(sentences)
     if not sentences:
         return result

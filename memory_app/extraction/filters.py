@@ -72,7 +72,42 @@ _ONE_OFF_TIME = re.compile(
     r"今天|今晚|今早|今儿|今日|明天|明早|明晚|明儿|后天|待会|等会|一会儿|马上|刚才|这会儿|今天下午|今天上午|今夜|这周末|这个周末"
     r"|(?i:\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\btomorrow\b|\blater today\b|\bright now\b|\bin an hour\b)"
 )
-_LASTING = re.compile(r"以后|今后|往后|开始|从现在|每天|每周|每晚|每个|一直|总是|都用|戒|(?i:\bfrom now on\b|\balways\b|\bevery\b|\bnever\b|\bstarting\b)")
+_LASTING = re.compile(r"以后|今后|往后|开始|从现在|每天|每周|每晚|每个|一直|总是|都用|戒|(?i:\bfrom now on\b|\balways\b|\bevery\b|\bnever\b|\bstarting\b"
+                      r"|\b(?:reading|learning|studying|currently|these days)\b)")  # "I'm reading X right now" goes on for weeks
+
+
+# Momentary states and small talk ("long day", "it poured all morning", "I bought way too many snacks", "好累"):
+# true when said, forgotten by next week. They are working memory at most, never a long-term memory.
+_TRIVIAL_MOMENT = re.compile(
+    r"累死|好累|太累|有点累|困死|好困|累得要死|忙死|好忙|饿死|撑死|好热|好冷|热死|冷死|下雨|下了一[上下]午|下大雨|刮风|堵车|堵死"
+    r"|零食|没睡好|失眠了|睡过头|心情不[好错]|烦死|无聊死"
+    r"|(?i:\b(?:so|really|super|kinda|kind of|a bit|pretty|very|too|dead|bone)[ -](?:tired|sleepy|exhausted|stressed|bored|hungry|full|fried|drained|wiped)\b"
+    r"|\b(?:long|rough|busy|crazy|lazy|slow|hectic) (?:day|week|morning|night|weekend)\b|\bsnacks?\b|\btoo (?:many|much)\b"
+    r"|\b(?:rain(?:ed|ing|s)?|poured|pouring|drizzl\w*|snow(?:ed|ing)|humid|freezing|sunny|storm(?:ed|ing)?|weather)\b"
+    r"|\btraffic\b|\bmondays?\b|\bcoffee number\b|\b(?:my )?brain is\b|\bbarked all night\b|\bslept like\b)"
+)
+
+
+_PREFERENCE_WORDS = re.compile(r"喜欢|讨厌|过敏|(?i:\b(?:love|hate|allergic|prefer)\b)")
+
+
+def is_trivial_moment(text: str) -> bool:
+    """A passing state or small-talk remark with nothing lasting in it."""
+    return bool(_TRIVIAL_MOMENT.search(text)) and not _LASTING.search(text) and not _PREFERENCE_WORDS.search(text)
+
+
+# Wishes and congratulations are about the listener ("congrats on your new job, Melanie!", "恭喜恭喜").
+_WISH = re.compile(r"^(?:恭喜|祝贺|祝你|生日快乐|加油)|(?i:^(?:congrats|congratulations|happy birthday|good luck|well done)\b)")
+_SECOND_PERSON = re.compile(r"你|您|(?i:\b(?:you|your|you're|youre|you've|you'll|yours)\b)")
+_FIRST_PERSON = re.compile(r"我|咱|(?i:\b(?:i|i'm|im|i've|i'll|i'd|my|me|we|we're|our|us)\b)")
+
+
+def is_about_the_listener(text: str, *, between_people: bool) -> bool:
+    """A clause about the person spoken to. Between two named people "your new job" is the friend's fact, never
+    the speaker's; with an assistant "你回复简短点" is an instruction, so only wishes count there."""
+    if _WISH.search(strip_discourse(text, chinese=bool(re.search(r"[\u4e00-\u9fff]", text)))):
+        return True
+    return between_people and bool(_SECOND_PERSON.search(text)) and not _FIRST_PERSON.search(text)
 
 
 def is_one_off(text: str) -> bool:
@@ -86,19 +121,23 @@ def blocked_secrets(text: str) -> list[dict]:
     return [{"kind": kind, "reason": "sensitive value not stored"} for kind in kinds]
 
 
-def keep_clauses(text: str) -> tuple[list[Sentence], list[str]]:
-    """The sentences the extractors may read (filler, questions and one-off clauses removed) and the
-    one-off context found on the way (text as said, already redacted by the caller)."""
+def keep_clauses(text: str, *, between_people: bool = False) -> tuple[list[Sentence], list[str]]:
+    """The sentences the extractors may read (filler, questions, one-off clauses and clauses about the listener
+    removed) and the one-off context found on the way (text as said, already redacted by the caller)."""
     sentences, one_off = [], []
     for clauses in split_sentences(text):
         kept: list[Clause] = []
-        for clause in clauses:
+        for position, clause in enumerate(clauses):
             body = clause.text
             lasting = bool(_STATEMENT_IN_QUESTION.search(body))  # "Could you keep answers short from now on?"
             asked = is_question(body + clause.delimiter[:1])  # the "？" that closed it counts
+            if asked and position and (clause.delimiter[:1] or ".") not in "?？" and not re.search(r"[\u4e00-\u9fff]", body):
+                asked = False  # "Luis, my brother, is getting married": a clause going on, not a question
             if is_filler(body) or (not lasting and (asked or _REQUEST.search(body))):
                 continue
-            if is_one_off(body):
+            if is_about_the_listener(body, between_people=between_people):
+                continue
+            if is_one_off(body) or is_trivial_moment(body):
                 one_off.append(strip_discourse(body, chinese=bool(re.search(r"[\u4e00-\u9fff]", body))))
                 continue
             kept.append(clause)

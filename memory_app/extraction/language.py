@@ -95,7 +95,8 @@ _ZH_CORE_RELATION_START = re.compile(
 
 def third_person_zh(text: str, subject: str = "用户") -> str:
     """我 -> 用户 (or the speaker's name), keeping the sentence otherwise as the user said it."""
-    text = strip_discourse(text, chinese=True)
+    titles = re.findall(r"《[^》]*》", text)  # a title is quoted as is: 《我与地坛》 keeps its 我
+    text = re.sub(r"《[^》]*》", "\x00", strip_discourse(text, chinese=True))
     text = re.sub(r"我们(?=组|公司|团队|部门|学校|班|店|小区|单位|家)", f"{subject}所在的", text)
     text = re.sub(r"(?:我们|咱们)", f"{subject}他们", text)
     text = re.sub(r"(?:我家|咱家|俺家)", f"{subject}家", text)
@@ -107,6 +108,8 @@ def third_person_zh(text: str, subject: str = "用户") -> str:
         text = f"{subject}的{text}"
     elif subject not in text:
         text = f"{subject}{text}"
+    for title in titles:
+        text = text.replace("\x00", title, 1)
     return text.rstrip("，,、 ") + "。"
 
 
@@ -122,6 +125,7 @@ _EN_IRREGULAR_PAST = {
     "went", "got", "made", "took", "saw", "had", "was", "were", "did", "began", "found", "felt", "left", "met", "ran",
     "bought", "brought", "thought", "told", "said", "came", "became", "gave", "kept", "lost", "won", "wrote", "read",
     "taught", "spent", "sold", "heard", "built", "chose", "ate", "drank", "flew", "grew", "knew", "led", "paid",
+    "tore", "broke", "drove", "rode", "fell", "threw", "wore", "woke", "froze", "swam", "sang", "began", "quit", "hurt",
 }
 
 
@@ -173,6 +177,8 @@ def third_person_en(text: str, subject: str = "the user") -> str:
         text = f"{subject} {text[0].lower()}{text[1:]}"
     text = text.strip(" ,")
     text = text[:1].upper() + text[1:]
+    if subject.lower() not in text.lower():  # "Bon Iver concert yesterday was unreal": say whose memory it is
+        text = f"{subject[:1].upper()}{subject[1:]}: {text}"
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

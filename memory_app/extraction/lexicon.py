@@ -23,14 +23,18 @@ CANONICAL_ITEMS = {
     "芒果": "mango", "mango": "mango", "mangoes": "mango", "花生": "peanut", "peanut": "peanut", "peanuts": "peanut",
     "gluten": "gluten", "麸质": "gluten", "鸡蛋": "egg", "eggs": "egg", "shellfish": "shellfish", "虾": "shrimp",
     "shrimp": "shrimp", "猫毛": "cat_hair", "cat hair": "cat_hair", "cats": "cat", "花粉": "pollen", "pollen": "pollen",
+    "cold brew": "coffee", "black coffee": "coffee", "energy drink": "energy_drink", "energy drinks": "energy_drink",
+    "功能饮料": "energy_drink", "红牛": "energy_drink", "soda": "soda", "diet soda": "soda",
+    "sparkling water": "sparkling_water", "苏打水": "sparkling_water", "气泡水": "sparkling_water", "booze": "alcohol",
+    "drinking": "alcohol", "lattes": "coffee", "chai": "chai", "matcha": "matcha", "抹茶": "matcha",
     "芋泥": "taro", "taro": "taro", "sushi": "sushi", "寿司": "sushi", "japanese food": "japanese_food", "日料": "japanese_food",
 }
 
 DRINKS = (
     "咖啡", "美式", "冰美式", "拿铁", "卡布奇诺", "手冲", "奶茶", "花草茶", "茶", "牛奶", "豆浆", "果汁", "啤酒", "扎啤",
-    "白酒", "红酒", "酒", "可乐", "雪碧", "气泡水", "酸奶", "椰汁", "柠檬水",
+    "白酒", "红酒", "酒", "功能饮料", "饮料", "可乐", "雪碧", "气泡水", "酸奶", "椰汁", "柠檬水",
     "coffee", "americano", "latte", "espresso", "cappuccino", "tea", "milk tea", "bubble tea", "herbal tea", "milk",
-    "beer", "wine", "alcohol", "juice", "soda", "coke", "smoothie", "whisky", "whiskey", "sake", "kombucha",
+    "beer", "wine", "alcohol", "booze", "juice", "soda", "lemon water", "sparkling water", "chai", "matcha", "cold brew", "energy drink", "coke", "smoothie", "whisky", "whiskey", "sake", "kombucha",
 )
 
 FOOD_HINTS = (
@@ -75,13 +79,14 @@ RELATIONS_EN = {
 }
 
 PET_SPECIES_ZH = (
-    "猫咪", "小猫", "橘猫", "布偶", "英短", "美短", "狸花猫", "猫", "狗狗", "小狗", "柯基", "泰迪", "金毛", "哈士奇", "柴犬",
+    "猫咪", "小猫", "橘猫", "三花", "蓝猫", "垂耳兔", "布偶", "英短", "美短", "狸花猫", "猫", "狗狗", "小狗", "柯基", "泰迪", "金毛", "哈士奇", "柴犬",
     "边牧", "拉布拉多", "比熊", "博美", "萨摩耶", "狗", "仓鼠", "兔子", "鹦鹉", "乌龟", "金鱼", "刺猬", "龙猫", "八哥",
 )
 PET_SPECIES_EN = (
     "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "tortoise", "goldfish", "corgi",
     "golden retriever", "retriever", "labrador", "lab", "beagle", "poodle", "husky", "pug", "bulldog", "terrier",
-    "guinea pig", "ferret", "snake", "lizard", "gecko", "horse",
+    "guinea pig", "ferret", "snake", "lizard", "gecko", "horse", "collie", "greyhound", "shepherd", "dachshund",
+    "chihuahua", "tabby", "pup",
 )
 
 # Health conditions (the word as said) for "我有X" / "I have X".

@@ -64,7 +64,7 @@ def en_rule(function: Rule) -> Rule:
 
 def run_rules(sentences: list[Sentence], *, speaker: str = "user", message: str = "") -> list[MemoryCandidate]:
     """Candidates from every rule over every kept sentence; a later statement of the same key wins."""
-    from . import rules_en, rules_zh, rules_zh_life  # noqa: F401  (registers the rules)
+    from . import rules_changes, rules_en, rules_events, rules_zh, rules_zh_life  # noqa: F401  (registers the rules)
 
     by_key: dict[str, MemoryCandidate] = {}
     for sentence in sentences:
@@ -156,9 +156,39 @@ def segment(word: str) -> str:
     return slug[:40] or "item"
 
 
+def drink_segment(word: str) -> str:
+    """A drink's key segment by its head word, so "black coffee", "oat milk lattes" and "美式咖啡" all land on
+    drink.coffee, and "rooibos tea" / "红枣枸杞茶" on drink.tea: a later switch then supersedes the earlier habit."""
+    from .lexicon import CANONICAL_ITEMS
+
+    lowered = re.sub(r"\s+", " ", word.strip().lower())
+    if lowered in CANONICAL_ITEMS:
+        return CANONICAL_ITEMS[lowered]
+    words = lowered.split(" ")
+    for start in range(1, len(words)):  # longest English tail first: "oat milk lattes" -> "milk lattes" -> "lattes"
+        if " ".join(words[start:]) in CANONICAL_ITEMS:
+            return CANONICAL_ITEMS[" ".join(words[start:])]
+    for size in range(min(len(lowered), 4), 0, -1):  # Chinese head at the end: "美式咖啡" -> "咖啡"
+        if re.fullmatch(r"[\u4e00-\u9fff]+", lowered[-size:]) and lowered[-size:] in CANONICAL_ITEMS:
+            return CANONICAL_ITEMS[lowered[-size:]]
+    return segment(word)
+
+
 def preference_marked(text: str) -> bool:
     """Words that make a statement a lasting preference rather than a passing remark."""
     return bool(re.search(r"以后|今后|往后|从现在开始|从今天起|一直|默认|每次|总是|永远|只|都|(?i:\balways\b|\bfrom now on\b|\bnever\b|\bevery time\b|\bonly\b)", text))
+
+
+def first_per_key(matches: list[Match]) -> list[Match]:
+    """One match per key: the first said."""
+    kept: dict[str, Match] = {}
+    for match in matches:
+        kept.setdefault(match.key, match)
+    return list(kept.values())
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def one_per_key_refusals_first(matches: list[Match]) -> list[Match]:

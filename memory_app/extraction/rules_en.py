@@ -5,7 +5,7 @@ talking to an assistant and two named people chatting (LoCoMo-style) yield memor
 import re
 
 from .lexicon import CONDITIONS_EN, COURIERS_EN, DRINKS, EXERCISES_EN, FOOD_HINTS, JOB_WORDS_EN, PET_SPECIES_EN, RELATIONS_EN
-from .rules import Match, RuleContext, en_rule, one_per_key_refusals_first, preference_marked, segment, split_items
+from .rules import Match, RuleContext, capitalised as _cap, drink_segment, en_rule, one_per_key_refusals_first, preference_marked, segment, split_items
 
 I = r"(?:(?<![A-Za-z'])I(?:'m| am|'ve| have|'d| would)?)"
 _END = r"(?=\s*(?:[,.;!?)]|\band\b|\bbut\b|\bso\b|\bwhich\b|\bwho\b|\bbecause\b|\bsince\b|$))"
@@ -58,10 +58,6 @@ def names(ctx: RuleContext) -> list[Match]:
     return matches
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 _JOBS = "|".join(sorted(JOB_WORDS_EN, key=len, reverse=True))
 _I_AM_A = re.compile(rf"(?<![A-Za-z'])I(?:'m| am)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?P<what>[\w'\- ]{{1,40}}?){_END}", re.I)
 _WORK_AS = re.compile(rf"\bI\s+(?:currently\s+|now\s+)?work(?:ed)?\s+as\s+(?:a|an)\s+(?P<job>{_PHRASE})(?=\s+(?:at|for|in)\b|{_END})")
@@ -91,9 +87,11 @@ def work_and_place(ctx: RuleContext) -> list[Match]:
         matches.append(_employer(ctx, found.group("employer"), found.span()))
     found = _I_AM_A.search(text)
     if found and not any(m.key == "profile.occupation" for m in matches):
-        what = found.group("what").strip()
+        what, employer = _job_and_employer(found.group("what"))
+        if employer and "work.employer" not in {m.key for m in matches}:  # "I'm still a paralegal at a tiny law office"
+            matches.append(_employer(ctx, employer, found.span()))
         head = what.split()[-1].lower() if what else ""
-        if re.fullmatch(_JOBS, head) or head.endswith(("ist", "ian")):
+        if employer or re.fullmatch(_JOBS, head) or head.endswith(("ist", "ian")):  # "a paralegal at X" is a job
             matches.append(Match("profile.occupation", what, *found.span(), confidence=0.85, importance=0.6, entities=[what]))
         elif not re.search(r"\b(?:fan|lover|person|bit|lot|little|big|huge|of)\b", what) and what.lower() not in _NOT_NAMES:
             matches.append(Match(f"profile.identity.{_slug(what, 2)}", what, *found.span(), confidence=0.7, importance=0.5, entities=[what]))
@@ -111,6 +109,12 @@ def work_and_place(ctx: RuleContext) -> list[Match]:
     if found:
         matches.append(Match("profile.hometown", found.group("place"), *found.span(), confidence=0.8, entities=[found.group("place")]))
     return matches
+
+
+def _job_and_employer(phrase: str) -> tuple[str, str]:
+    """"paralegal at a tiny law office" -> ("paralegal", "a tiny law office")."""
+    found = re.match(r"(?P<job>.+?)\s+(?:at|for)\s+(?P<employer>.+)$", phrase.strip())
+    return (found.group("job"), found.group("employer")) if found else (phrase.strip(), "")
 
 
 def _employer(ctx, employer: str, span) -> Match:
@@ -193,7 +197,7 @@ _NEGATIVE_VERBS = {"hate", "dislike", "detest", "loathe", "can't stand", "avoid"
 
 def _category_en(item: str) -> str:
     lowered = item.lower()
-    if any(re.search(rf"\b{re.escape(drink)}\b", lowered) for drink in DRINKS):
+    if any(re.search(rf"\b{re.escape(drink)}s?\b", lowered) for drink in DRINKS):
         return "drink"
     if any(re.search(rf"\b{re.escape(hint)}", lowered) for hint in FOOD_HINTS):
         return "food"
@@ -201,15 +205,17 @@ def _category_en(item: str) -> str:
 
 
 def _taste(ctx, item: str, span, polarity: int, confidence: float = 0.85) -> list[Match]:
-    item = re.sub(r"^(?:(?:so|and|but|also|anything with|everything with|any|all|stuff with|food with)\s+)+", "", item.strip(" ,"), flags=re.I)
-    item = re.sub(r"\s+(?:now|these days|anymore|any more|lately|nowadays|at all)$", "", _DETERMINERS.sub("", item).strip(), flags=re.I)
+    item = re.sub(r"^(?:(?:so|and|but|also|anything with|everything with|any|all|stuff with|food with|more)\s+)+", "", item.strip(" ,"), flags=re.I)
+    item = re.sub(r"(?:\s+(?:now|these days|anymore|any more|lately|nowadays|at all|btw|lol|for me|in the mornings?|every (?:single )?(?:morning|day)))+$",
+                  "", _DETERMINERS.sub("", item).strip(), flags=re.I)
     if span[0] == 0 and item[:1].isupper() and not item[1:2].isupper():
         item = item[:1].lower() + item[1:]  # capitalised only because it opens the sentence ("Durian though, …")
     if not item or item.lower() in ("it", "that", "this", "them", "you", "to", "so", "much") or len(item.split()) > 5:
         return []
     category = _category_en(item)
     hobby = next((word for word in EXERCISES_EN if word in item.lower()), "")
-    seg = _slug(hobby or item, 2) if category == "hobby" else segment(item) if item.lower() in _canonical() else _slug(item, 2)
+    seg = _slug(hobby or item, 2) if category == "hobby" else drink_segment(item) if category == "drink" \
+        else segment(item) if item.lower() in _canonical() else _slug(item, 2)
     value = f"likes {item}" if polarity > 0 else f"avoids {item}"
     subject = _cap(ctx.subject)
     advice = {"food": "; avoid it when suggesting food", "drink": "; avoid it when suggesting drinks"}.get(category, "")
@@ -360,7 +366,7 @@ def deadline(ctx: RuleContext) -> list[Match]:
 
 
 _TRIP = re.compile(
-    rf"\b(?i:going|heading|flying|travel(?:l)?ing|off|moving|driving)\s+to\s+(?P<place>{_PROPER})"
+    rf"\b(?i:going|heading|flying|travel(?:l)?ing|off|driving)\s+to\s+(?P<place>{_PROPER})"
     rf"|\b(?i:trip|vacation|holiday|visit)\s+to\s+(?P<place2>{_PROPER})"
     rf"|\b(?i:planning|plan|going)\s+to\s+(?i:visit|see|explore)\s+(?P<place3>{_PROPER})"
 )
@@ -371,7 +377,7 @@ _SEAT = re.compile(r"\b(?P<seat>window|aisle)\s+seats?\b", re.I)
 def travel(ctx: RuleContext) -> list[Match]:
     matches = []
     found = _TRIP.search(ctx.text)
-    if found and _subject_is_self(ctx.text, found.start()):
+    if found and _subject_is_self(ctx.text, found.start()) and not re.search(r"\bholidays?\b", ctx.text, re.I):  # rules_events
         place = found.group("place") or found.group("place2") or found.group("place3")
         if place not in ("I", "My"):
             matches.append(Match(f"travel.plan.{_slug(place)}", ctx.text.strip(", "), *found.span(), kind="episode",
@@ -434,8 +440,8 @@ _ROUTINE = re.compile(rf"\b(?:every (?:day|morning|evening|night|week|weekend|mo
                       rf"|\bI\s+(?:go|do)\s+(?P<act2>{_EXERCISE})\b[^,.]{{0,20}}?\b(?:every|each|daily|twice|three times)", re.I)
 
 _EPISODE = re.compile(
-    r"\bI\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?P<verb>went to|attended|joined|started|signed up for|took up|volunteered at|volunteer at|"
-    r"visited|finished|completed|ran|won|adopted|bought|graduated from|got into|got accepted to|participated in|lost|quit|left|"
+    r"\bI\s+(?:just\s+|recently\s+|finally\s+|also\s+)?(?P<verb>went to|attended|joined|started|signed up for|took up|"
+    r"visited|finished|completed|ran|won|bought|graduated from|got into|got accepted to|participated in|lost|quit|left|"
     r"received|celebrated|launched|opened|published|moved into|(?:am|'m) (?:starting|opening|launching|writing|building|taking|training for)|"
     r"(?:am|'m) going to|(?:am|'m) planning to|plan to|(?:am|'m) gonna|(?:am|'m) thinking of|(?:am|'m) learning|(?:have|'ve) been learning|"
     r"(?:have|'ve) been (?:\w+ing))\s+(?P<what>[^,.;!?]{3,60})", re.I,

@@ -7,7 +7,9 @@ import re
 
 from .lexicon import CONDITIONS_ZH, COURIERS_ZH, DRINKS, EXERCISES_ZH, FOOD_HINTS, RELATIONS_ZH
 from .language import is_correction
-from .rules import Match, RuleContext, one_per_key_refusals_first, preference_marked, segment, split_items, zh_rule
+from .rules import (
+    Match, RuleContext, drink_segment, one_per_key_refusals_first, preference_marked, segment, split_items, zh_rule,
+)
 
 _COURIER = "|".join(sorted(COURIERS_ZH, key=len, reverse=True))
 _SUPPLY_CONTEXT = re.compile(r"进货|原料|供货|货源|批发|采购|补货|发货给客户|物流公司")
@@ -152,7 +154,12 @@ _DIRECT_REFUSAL = re.compile(
 )
 _QUIT = re.compile(rf"(?:^|[，,])(?:所以|但|但是|而且)?(?P<item>[\u4e00-\u9fffA-Za-z、和]{{1,12}}?)(?:我)?(?:也|都|已经|现在)*(?:戒了|戒掉了?|得戒|要戒|戒掉|不碰了|不喝了|不吃了)")
 _NO_RECOMMEND = re.compile(r"别(?:再)?(?:给我|帮我)?(?:推荐|点|买|放|加|上)(?P<item>[^，。,！!？?]{1,8})")
-_HABIT = re.compile(r"每天(?:早上|早晨|晚上|中午|下午)?(?:都|必须|一定)?(?:得|要)?(?:来|喝|吃)(?:上)?(?:一|两|几|三|半)?(?:杯|碗|个|份|瓶|罐|块)?(?P<item>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，。,]|不然|才|$)")
+# "不喝拿铁根本醒不过来", "没有咖啡就活不了": without X something fails, so the person NEEDS X (polarity +1).
+_NEED = re.compile(
+    r"(?:不|没|没有)(?P<act>喝|吃|来)?(?:上)?(?:一?[杯口碗])?(?P<item>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:的话)?[，,]?(?:我|人)?(?:就|根本|都|简直|完全|真的|整个人|一整天)*"
+    r"(?:醒不过来|醒不了|活不了|活不下去|不行|没精神|没法|受不了|难受|干不了|起不来|撑不住|缓不过来|没劲|打不起精神)"
+)
+_HABIT = re.compile(r"每天(?:早上|早晨|晚上|中午|下午)?(?:都|必须|一定)?(?:得|要)?(?:(?:来|喝|吃)(?:上)?(?:一|两|几|三|半)?(?:杯|碗|个|份|瓶|罐|块)?|(?:一|两|几|三|半)(?:杯|碗|瓶|罐))(?P<item>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，。,]|不然|才|$)")
 _SWITCH_TO = re.compile(r"(?:换成|改喝|改吃|改成喝|改成吃|改成)(?P<item>[^，。,！!？?]{1,14})")
 _HOBBY_WORDS = ("钓鱼", "摄影", "画画", "看书", "读书", "唱歌", "跳舞", "下棋", "打游戏", "追剧", "看电影", "旅游", "露营", "烘焙",
                 "做饭", "弹琴", "书法", "养花", "逛街", "打麻将", "打牌", "爬山", "徒步", "健身", "跑步", "游泳", "瑜伽", "骑行")
@@ -168,7 +175,9 @@ def _category(item: str, act: str) -> str:
     return "hobby"
 
 
-_NOT_A_THING = re.compile(r"[得了着过在把被让说]|^[你我他她它这那都也了的]+$")
+# Not a thing one eats or drinks: verbs' particles, or a pronoun / time word caught as the topic ("我早上不喝拿铁").
+_NOT_A_THING = re.compile(r"[得了着过在把被让说]|^[你我他她它这那都也了的]+$"
+                          r"|^(?:我|你|他|她|它|咱|早上|早晨|晚上|中午|下午|现在|平时|每天|今天|昨天|明天|一般|有时|最近)")
 
 
 def _taste_match(ctx, surface, span, polarity, act="", confidence=0.85, how="") -> list[Match]:
@@ -189,7 +198,8 @@ def _taste_match(ctx, surface, span, polarity, act="", confidence=0.85, how="") 
     else:  # worded as the instruction it amounts to, so it is recalled when ordering or cooking
         advice = {"food": "，点餐做菜时要避开", "drink": "，点饮品时要避开"}.get(category, "")
         text = f"{ctx.subject}{'戒了' if how == 'quit' else '不' + (verb or '喜欢')}{surface}{advice}。"
-    return [Match(f"{category}.{segment(item)}", value, *span, kind="preference", polarity=polarity, confidence=confidence,
+    seg = drink_segment(item) if category == "drink" else segment(item)
+    return [Match(f"{category}.{seg}", value, *span, kind="preference", polarity=polarity, confidence=confidence,
                   importance=0.6, entities=[surface], text=text)]
 
 
@@ -202,6 +212,10 @@ def _in_lexicon(item: str) -> bool:
 @zh_rule
 def tastes(ctx: RuleContext) -> list[Match]:
     text, matches = ctx.text, []
+    needs = [found for found in _NEED.finditer(text) if not owner_relation(text[:found.start()])]
+    for found in needs:
+        matches += _taste_match(ctx, found.group("item"), found.span(), 1, found.group("act") or "", 0.8, "rewrite")
+    needed = [found.span() for found in needs]
     for found in _LIKE.finditer(text):
         if owner_relation(text[:found.start()]) or re.search(r"你|您", text[max(0, found.start() - 2):found.start()]):
             continue
@@ -212,8 +226,8 @@ def tastes(ctx: RuleContext) -> list[Match]:
         matches += _taste_match(ctx, item, found.span(), 1, "吃" if found.group("item") else "")
     for pattern, how in ((_TOPIC_REFUSAL, ""), (_QUIT, "quit"), (_DIRECT_REFUSAL, ""), (_NO_RECOMMEND, "")):
         for found in pattern.finditer(text):
-            if owner_relation(text[:found.start(0)]):
-                continue
+            if owner_relation(text[:found.start(0)]) or any(found.start() < end and start < found.end() for start, end in needed):
+                continue  # someone else's taste, or the "不X" of a double negative ("不喝拿铁根本醒不过来")
             groups = found.groupdict()
             items = split_items(groups["item"]) + ([groups["more"]] if groups.get("more") else [])
             for item in items:

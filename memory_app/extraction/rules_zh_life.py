@@ -6,7 +6,7 @@ from .lexicon import (
     CITIES_ZH, CLAUSE_INITIAL_RELATIONS_ZH, EXERCISES_ZH, HONORIFICS_ZH, OCCUPATION_SUFFIXES_ZH, PET_SPECIES_ZH,
     RELATIONS_ZH, SURNAMES_ZH, ZH_NUMBER_CHARS,
 )
-from .rules import Match, RuleContext, preference_marked, segment, split_items, zh_rule
+from .rules import Match, RuleContext, first_per_key, preference_marked, segment, split_items, zh_rule
 from .rules_zh import owner_relation
 
 _CITY = "|".join(sorted(CITIES_ZH, key=len, reverse=True))
@@ -69,7 +69,7 @@ _WORK_AT = re.compile(
 _DRIVE = re.compile(r"(?:我)?(?:在(?P<place>[^，。,]{1,8}?))?开(?P<vehicle>出租车?|网约车|滴滴|货车|大车|公交车?|大巴)")
 _BUSINESS = re.compile(r"(?:我)?(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?(?P<biz>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊))")
 _STUDY = re.compile(r"(?:我)?(?:在(?P<place>[^，。,]{1,8}?))?(?P<level>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学)")
-_RETIRED = re.compile(r"退休(?:在家|了|啦)?")
+_RETIRED = re.compile(r"退休(?:在家|了|啦)?(?!的)")  # "退休的刘老师" is someone else
 _EMPLOYER_HINT = re.compile(r"一家|公司|事务所|医院|学校|银行|店|厂|集团|工作室|机构|单位|大学|中学|小学|研究所|律所")
 _MOVED = re.compile(rf"(?:刚|才|已经)?(?:搬到|搬来|搬去|住在|定居在?|落户)(?P<place>(?:{_CITY})[\u4e00-\u9fff]{{0,6}}|[\u4e00-\u9fff]{{2,6}})")
 _HOMETOWN = re.compile(r"回(?P<place>[\u4e00-\u9fff]{2,4}?)老家|老家(?:在|是)(?P<place2>[\u4e00-\u9fff]{2,6})")
@@ -90,8 +90,8 @@ def occupation(ctx: RuleContext) -> list[Match]:
         _work_city(ctx, job_found.groupdict().get("city"), job_found.span(), matches)
     for found in _WORK_AT.finditer(text):
         place = found.group("place") or found.group("place2")
-        if place in ("家", "家里", "这", "那") or re.search(r"什么|哪", place):
-            continue
+        if place in ("家", "家里", "这", "那") or re.search(r"什么|哪", place) or re.search(r"义工|志愿", found.group(0)):
+            continue  # volunteering is an activity (hobby.volunteer), not the job
         job = found.group("job")
         if job and not job_found:
             job = re.split(r"[，,]", job)[0]
@@ -115,16 +115,7 @@ def occupation(ctx: RuleContext) -> list[Match]:
     found = _RETIRED.search(text)
     if found and re.search(r"我|退休在家", text):
         matches.append(Match("profile.occupation", "退休", *found.span(), confidence=0.8, importance=0.5))
-    return _one_per_key(matches)
-
-
-def _one_per_key(matches: list[Match]) -> list[Match]:
-    seen, kept = set(), []
-    for match in matches:
-        if match.key not in seen:
-            seen.add(match.key)
-            kept.append(match)
-    return kept
+    return first_per_key(matches)
 
 
 @zh_rule
