@@ -76,7 +76,8 @@ def test_snippets_keep_the_speaker_apart_from_the_text_and_drop_filler():
 def test_the_block_names_who_said_it():
     _, now = replay()
     context = service.before_turn("friends", "What is the name of Melanie's dog?", now=now)
-    assert "Melanie: We adopted a rescue dog" in context.block
+    line = next(line for line in context.block.splitlines() if "Biscuit" in line)
+    assert "Melanie" in line
 
 
 @pytest.mark.parametrize("question", ["What's the chemical symbol for gold?", "Who wrote Pride and Prejudice?",
