@@ -104,7 +104,7 @@ def run_turn(turn_pk: int) -> dict:
 
 def schedule_retry(turn: Turn) -> bool:
     """Re-enqueue with back-off when the task backend can run things later (django-tasks-db can); with the
-    immediate backend, ``memory retry`` / ``retry_failed_turns`` picks failed turns up."""
+    immediate backend, ``manage.py memory retry`` (cron) picks failed turns up."""
     from django_tasks import default_task_backend
 
     from .tasks import process_turn_task

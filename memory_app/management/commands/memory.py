@@ -113,6 +113,9 @@ class Command(BaseCommand):
         reembed_parser.add_argument("--batch-size", type=_positive_int, default=DEFAULT_BATCH_SIZE)
         reembed_parser.add_argument("--dry-run", action="store_true", help="only count the rows")
 
+        retry = subcommands.add_parser("retry", help="process again the turns whose background work failed")
+        retry.add_argument("--limit", type=_positive_int, default=100, help="at most this many turns (default 100)")
+
         evaluate = subcommands.add_parser("eval", help="replay an evaluation set (JSONL)")
         evaluate.add_argument("file", help="one JSON object a line: user, turns, queries")
         evaluate.add_argument("--verbose", action="store_true", help="also print every missed query")
@@ -248,6 +251,11 @@ class Command(BaseCommand):
         line = output.text(lang, "reembedded", memories=report.memories, snippets=report.snippets,
                            embedder=report.embedder, dim=report.dim)
         self._write(line + (output.text(lang, "indexes_rebuilt") if report.indexes_rebuilt else ""))
+
+    def handle_retry(self, options):
+        # With the immediate task backend nothing re-runs a failed turn by itself; cron runs this instead.
+        count = service.retry_failed_turns(limit=options["limit"])
+        self._write(f"retried {count} turns")
 
     def handle_eval(self, options):
         try:
