@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from .models import Memory, SessionSummary, Snippet
@@ -60,9 +61,31 @@ def load_cases(path: str | Path) -> list[dict]:
     return cases
 
 
+# Besides ISO 8601, the spellings long-conversation data sets use ("1:56 pm on 8 May, 2023").
+_TIME_FORMATS = ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y", "%Y-%m-%d %H:%M", "%Y/%m/%d %H:%M", "%Y-%m-%d",
+                 "%d %B %Y", "%B %d, %Y")
+
+
+def parse_turn_time(value) -> datetime | None:
+    """An aware datetime from a turn's ``time`` (naive times are read in the project's time zone)."""
+    if not value:
+        return None
+    text = str(value).strip()
+    parsed = parse_datetime(text)
+    if parsed is None:
+        for time_format in _TIME_FORMATS:
+            try:
+                parsed = datetime.strptime(text, time_format)
+                break
+            except ValueError:
+                continue
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed)
+    return parsed
+
+
 def _time_of(turn: dict, fallback: datetime) -> datetime:
-    parsed = parse_datetime(turn["time"]) if turn.get("time") else None
-    return parsed or fallback
+    return parse_turn_time(turn.get("time")) or fallback
 
 
 def _covered(scored, evidence: set[str]) -> set[str]:
@@ -77,7 +100,7 @@ def _owner_of(scored) -> str | None:
 
 def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
     user = str(case["user"])
-    clock = datetime(2026, 1, 1, tzinfo=datetime.now().astimezone().tzinfo)
+    clock = timezone.make_aware(datetime(2026, 1, 1))
     turns = case["turns"]
     for index, turn in enumerate(turns):
         clock = _time_of(turn, clock + timedelta(minutes=1))

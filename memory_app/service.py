@@ -41,6 +41,13 @@ def _check_user(user_id: str) -> str:
     return user_id
 
 
+def _aware(now: datetime | None) -> datetime:
+    """The caller's clock, or now; a naive time is read in the project's time zone."""
+    if now is None:
+        return timezone.now()
+    return timezone.make_aware(now) if timezone.is_naive(now) else now
+
+
 def _check_message(message: str, name: str = "message") -> str:
     if not isinstance(message, str) or not message.strip():
         raise MemoryInputError(f"{name} is empty")
@@ -56,7 +63,7 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
     user_id, message = _check_user(user_id), _check_message(message)
     try:
         return build_context(tenant=_tenant(tenant), user_id=user_id, message=message, session_id=session_id,
-                             turn_id=turn_id, include_private=include_private, now=now or timezone.now())
+                             turn_id=turn_id, include_private=include_private, now=_aware(now))
     except Exception as error:
         logger.exception("before_turn failed; the turn goes on without memory")
         return empty_context(f"memory unavailable: {type(error).__name__}")
@@ -76,7 +83,7 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
         with transaction.atomic():  # a savepoint: a duplicate must not break the caller's own transaction
             turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                        speaker=speaker or "user", text=redact(user_message),
-                                       reply=redact(assistant_message or ""), occurred_at=now or timezone.now(),
+                                       reply=redact(assistant_message or ""), occurred_at=_aware(now),
                                        outcome={"blocked": blocked})
     except IntegrityError:
         raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
@@ -129,7 +136,7 @@ def recall(user_id: str, query: str, *, tenant: str = "", limit: int | None = No
            actor: str = "system", session_id: str = "", turn_id: str = "", now: datetime | None = None) -> list[ScoredMemory]:
     """Ranked long-term memories for a query (no gate, no packing); every returned memory is logged as read."""
     user_id, query = _check_user(user_id), _check_message(query, "query")
-    tenant, now = _tenant(tenant), now or timezone.now()
+    tenant, now = _tenant(tenant), _aware(now)
     limit = limit or app_settings.RECALL_LIMIT
     ranked, _ = rank(tenant, user_id, query, now=now, include_private=include_private)
     ranked = [item for item in ranked if item.source_type == "memory" and item.relevance >= app_settings.RECALL_MIN_SCORE][:limit]

@@ -69,6 +69,16 @@ def _dump_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, default=str)
 
 
+def _migrate_if_needed() -> None:
+    from django.core.management import call_command
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        call_command("migrate", interactive=False, verbosity=0)
+
+
 class Command(BaseCommand):
     help = "Remember, recall, forget and export a user's memories; re-embed vectors; run an evaluation set."
 
@@ -258,6 +268,7 @@ class Command(BaseCommand):
         self._write(f"retried {count} turns")
 
     def handle_eval(self, options):
+        _migrate_if_needed()  # an evaluation is often the first command run on a fresh checkout
         try:
             # Replays into the scratch tenant "eval", which run_eval wipes first: no --tenant on purpose.
             run_eval(options["file"], stdout=self.stdout, verbose=options["verbose"])
