@@ -139,19 +139,30 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    # Keyword pass over every active item of the user (texts only; vectors stay in the database).
-    keyword_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
-    keyword_rows += [_snippet_item(snippet) for snippet in snippets.defer("embedding")]
-    if session_id:
-        keyword_rows += [_summary_item(summary) for summary in
-                         SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text="")]
-    if keyword_rows:
-        bm25 = BM25([_keyword_document(row) for row in keyword_rows])
-        for row, score in zip(keyword_rows, bm25.scores(query)):
-            row.keyword = score
-            # Every memory is a candidate (they are few, and scene rules may need them); a snippet or summary
-            # only when it shares a word, or below when it is a near neighbour.
-            if score > 0 or row.source_type == "memory":
+    # Keyword pass over every active item of the user. Every memory is a candidate (they are few, and scene
+    # rules may need them); a snippet only when it shares a word (or below, as a near neighbour), and only
+    # those snippets are loaded as rows: a long chat has thousands of them.
+    memory_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
+    snippet_texts = list(snippets.values_list("pk", "text"))
+    summary_rows = [_summary_item(summary) for summary in SessionSummary.objects.for_user(tenant, user_id).filter(
+        session_id=session_id).exclude(text="")] if session_id else []
+    documents = ([_keyword_document(row) for row in memory_rows] + [text for _, text in snippet_texts]
+                 + [row.text for row in summary_rows])
+    if documents:
+        scores = BM25(documents).scores(query)
+        memory_scores = scores[:len(memory_rows)]
+        snippet_scores = scores[len(memory_rows):len(memory_rows) + len(snippet_texts)]
+        summary_scores = scores[len(memory_rows) + len(snippet_texts):]
+        for row, keyword in zip(memory_rows, memory_scores):
+            row.keyword = keyword
+            add(row)
+        matched = dict(sorted(((pk, keyword) for (pk, _), keyword in zip(snippet_texts, snippet_scores) if keyword > 0),
+                              key=lambda pair: -pair[1])[:KEYWORD_SNIPPETS])
+        for snippet in snippets.filter(pk__in=list(matched)).defer("embedding"):
+            add(_snippet_item(snippet)).keyword = matched[snippet.pk]
+        for row, keyword in zip(summary_rows, summary_scores):
+            if keyword > 0:
+                row.keyword = keyword
                 add(row)
 
     # Vector pass: nearest neighbours in SQL (pgvector) or numpy, inside the user's rows only.
@@ -334,6 +345,7 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
 
 
 BACKGROUND_RANK = 30
+KEYWORD_SNIPPETS = 200  # the best keyword hits among snippets; lower ones never reach the block
 
 
 def _background_similarity(items: list[RecallItem]) -> float:

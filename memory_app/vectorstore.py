@@ -36,12 +36,16 @@ def nearest(queryset: QuerySet, query_vector: np.ndarray, limit: int) -> list[tu
         distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
         rows = list(queryset.annotate(distance=distance).order_by("distance")[:limit])
         return [(row, 1.0 - float(row.distance)) for row in rows]
-    rows = list(queryset)
-    if not rows:
+    # Score every vector of the user, then load only the winners as rows (building thousands of model
+    # instances per query cost more than the arithmetic).
+    pairs = list(queryset.values_list("pk", "embedding"))
+    if not pairs:
         return []
-    matrix = np.stack([row.embedding for row in rows])
+    ids = [pk for pk, _ in pairs]
+    matrix = np.stack([vector for _, vector in pairs])
     norms = np.linalg.norm(matrix, axis=1) * (np.linalg.norm(query_vector) or 1.0)
     norms[norms == 0] = 1.0
     similarities = matrix @ query_vector / norms
     order = np.argsort(-similarities)[:limit]
-    return [(rows[index], float(similarities[index])) for index in order]
+    winners = queryset.model.objects.in_bulk([ids[index] for index in order])
+    return [(winners[ids[index]], float(similarities[index])) for index in order if ids[index] in winners]
