@@ -139,9 +139,10 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    # Keyword pass over every active item of the user. Every memory is a candidate (they are few, and scene
-    # rules may need them); a snippet only when it shares a word (or below, as a near neighbour), and only
-    # those snippets are loaded as rows: a long chat has thousands of them.
+    # Keyword pass over every active item of the user. A memory is a candidate when it shares a word, is in a
+    # wanted scene or is a standing rule; a snippet only when it shares a word (or below, as a near neighbour),
+    # and only those snippets are loaded as rows: a long chat has thousands of them.
+    wanted_scenes = _wanted_scenes(intent)
     memory_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
     snippet_texts = list(snippets.values_list("pk", "text"))
     summary_rows = [_summary_item(summary) for summary in SessionSummary.objects.for_user(tenant, user_id).filter(
@@ -155,7 +156,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         summary_scores = scores[len(memory_rows) + len(snippet_texts):]
         for row, keyword in zip(memory_rows, memory_scores):
             row.keyword = keyword
-            add(row)
+            if keyword > 0 or _may_apply_regardless(row, wanted_scenes):
+                add(row)
         matched = dict(sorted(((pk, keyword) for (pk, _), keyword in zip(snippet_texts, snippet_scores) if keyword > 0),
                               key=lambda pair: -pair[1])[:KEYWORD_SNIPPETS])
         for snippet in snippets.filter(pk__in=list(matched)).defer("embedding"):
@@ -173,7 +175,6 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
             add(_snippet_item(snippet)).similarity = similarity
         _fill_missing_similarities(items.values(), query_vector)
 
-    wanted_scenes = _wanted_scenes(intent)
     names = [name.lower() for name in mentioned]
     for item in items.values():
         if item.source_type == "memory":
@@ -181,6 +182,13 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
             item.speaker_match = 1.0
     return list(items.values())
+
+
+def _may_apply_regardless(item: RecallItem, wanted_scenes: dict[str, float]) -> bool:
+    """Memories that scene or standing rules can make relevant without a shared word (see score)."""
+    topic = item.key.split(".", 1)[0]
+    return (scene_of_key(item.key) in wanted_scenes or topic in (STYLE_TOPIC, *CONSTRAINT_TOPICS, *IDENTITY_TOPICS)
+            or item.polarity < 0)
 
 
 def _keyword_document(item: RecallItem) -> str:
