@@ -71,6 +71,8 @@ _FACTOID_PATTERN = re.compile(
     r"square root|largest|smallest|tallest|longest|capital)\b",
     re.IGNORECASE,
 )
+_SEEKS_LIKES = re.compile(r"(爱吃|爱喝|爱玩|喜欢|最爱|偏爱|合我胃口|合口味)|\b(favou?rite|i like|i love|i enjoy|my taste)\b",
+                          re.IGNORECASE)
 _GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好)", r"打招呼", r"(?i)^(hi|hello|hey|good morning|good evening)\b"]
 
 # Prototype sentences per scene for the embedding vote (used when keywords find nothing).
@@ -91,6 +93,7 @@ class Intent:
     scenes: list[tuple[str, float]]  # best first
     request_type: str  # "trivia" | "compose" | "greeting" | "personal"
     mentions_self: bool
+    seeks_likes: bool = False  # "做道我爱吃的菜", "my favourite…": what the user likes is the answer
 
     @property
     def scene_names(self) -> list[str]:
@@ -188,4 +191,5 @@ def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool =
             scene, similarity = prototype
             scores[scene] = round(max(0.3, min(0.8, (similarity - 0.75) * 4)), 2)
     scenes = sorted(scores.items(), key=lambda item: -item[1])
-    return Intent(scenes=scenes, request_type=kind, mentions_self=bool(_STRONG_SELF_REFERENCE.search(text)))
+    return Intent(scenes=scenes, request_type=kind, mentions_self=bool(_STRONG_SELF_REFERENCE.search(text)),
+                  seeks_likes=bool(_SEEKS_LIKES.search(text)))

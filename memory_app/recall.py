@@ -292,6 +292,9 @@ def _apply_standing_rules(item: RecallItem, intent: Intent, relevance: float) ->
     if item.polarity < 0 and scene_of_key(item.key) in direct:
         item.why.append("a constraint in this scene")
         return max(relevance, 0.55)
+    if item.polarity > 0 and intent.seeks_likes and scene_of_key(item.key) in direct:
+        item.why.append("something the user likes, asked for")
+        return max(relevance, 0.6)
     if topic in CONSTRAINT_TOPICS and item.scene_match >= 0.5:
         item.why.append("a health or diet constraint")
         return max(relevance, 0.52)

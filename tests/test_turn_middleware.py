@@ -258,3 +258,14 @@ def test_failing_embedder_leaves_the_chat_working(settings, fake_openai):
     assert record.status == "processed"
     context = service.before_turn("u1", "年糕还是不吃猫粮怎么办？")
     assert "年糕" in context.block  # keyword recall alone found it
+
+
+def test_asking_for_what_the_user_likes_brings_their_likes_first():
+    say("u1", "我有糖尿病好几年了，甜的东西现在都不能吃", "我最喜欢吃鱼，清蒸鲈鱼一个人能吃一大盘",
+        "明天女儿回来吃饭，我得去买菜了")
+    context = service.before_turn("u1", "周末女儿回来，做道我自己也爱吃的菜，你有什么建议")
+    assert context.injected
+    liked = next(m for m in context.candidates if m.source_type == "memory" and m.polarity == 1)
+    assert "鱼" in liked.text and context.candidates.index(liked) < 3
+    assert "something the user likes" in liked.why
+    assert "鱼" in context.block and "甜" in context.block  # the constraint still rides along
