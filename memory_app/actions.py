@@ -3,7 +3,7 @@
 Details written to events are redacted; content-bearing details are erased when the content is deleted.
 """
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from django.db import transaction
@@ -258,6 +258,40 @@ def versions_of(memories):
     return doomed
 
 
+def drop_summary_lines(summary: SessionSummary, drop: Callable[[str, dict], bool]) -> bool:
+    """Remove the lines ``drop(line, source)`` picks from a session summary, with their sources."""
+    lines = summary.text.split("\n")
+    # Lines and sources are kept aligned from the end (update_session_summary trims both).
+    sources = ([{}] * len(lines) + list(summary.sources or []))[-len(lines):]
+    kept = [(line, source) for line, source in zip(lines, sources) if not drop(line, source)]
+    if len(kept) == len(lines):
+        return False
+    summary.text = "\n".join(line for line, _ in kept)
+    summary.sources = [source for _, source in kept if source]
+    summary.save(update_fields=["text", "sources"])
+    return True
+
+
+def erase_text_mentioning(tenant: str, user_id: str, mentions: Callable[[str], bool]) -> int:
+    """Forget by words ("关于许晨的都别记了"): snippets that mention it go, summary lines leave, and the
+    turn log keeps a placeholder. Returns how many snippets went."""
+    snippets = [snippet.pk for snippet in Snippet.objects.for_user(tenant, user_id).only("pk", "text")
+                if mentions(snippet.text)]
+    Snippet.objects.filter(pk__in=snippets).delete()
+    for summary in SessionSummary.objects.for_user(tenant, user_id):
+        drop_summary_lines(summary, lambda line, source: mentions(line))
+    turns = [turn.pk for turn in Turn.objects.for_user(tenant, user_id).only("pk", "text", "reply")
+             if mentions(turn.text) or mentions(turn.reply)]
+    Turn.objects.filter(pk__in=turns).update(text="[forgotten]", reply="")
+    return len(snippets)
+
+
+def record_snippet_use(snippet_ids: list[int], now: datetime) -> None:
+    """Snippets placed in a prompt count as used (usage feeds ranking); no audit event, they are not memories."""
+    if snippet_ids:
+        Snippet.objects.filter(pk__in=snippet_ids).update(access_count=F("access_count") + 1, last_accessed_at=now)
+
+
 def _erase_source_copies(doomed: list[Memory]) -> None:
     """A deleted memory must not live on in the words it came from: the snippets of its source turns go,
     their lines leave the session summary, and the turn log keeps a placeholder instead of the text."""
@@ -273,14 +307,7 @@ def _erase_source_copies(doomed: list[Memory]) -> None:
         Snippet.objects.filter(pk__in=[snippet.pk for snippet in snippets.only("pk", "sources")
                                        if any(map(from_doomed_turn, snippet.sources or []))]).delete()
         for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id__in={s for s, _ in turns}):
-            lines = summary.text.split("\n")
-            # Lines and sources are kept aligned from the end (update_session_summary trims both).
-            sources = ([{}] * len(lines) + list(summary.sources or []))[-len(lines):]
-            kept = [(line, source) for line, source in zip(lines, sources) if not from_doomed_turn(source)]
-            if len(kept) != len(lines):
-                summary.text = "\n".join(line for line, _ in kept)
-                summary.sources = [source for _, source in kept if source]
-                summary.save(update_fields=["text", "sources"])
+            drop_summary_lines(summary, lambda line, source: from_doomed_turn(source))
         for session, turn in turns:
             Turn.objects.for_user(tenant, user_id).filter(session_id=session, turn_id=turn).update(
                 text="[forgotten]", reply="")

@@ -76,11 +76,7 @@ def _audit_reads(used: list[RecallItem], *, tenant, user_id, session_id, turn_id
     memories = [item.row for item in used if isinstance(item.row, Memory)]
     actions.record_reads(memories, actor=f"prompt:{tenant}:{user_id}", session_id=session_id, turn_id=turn_id,
                          purpose="injected")
-    snippet_ids = [item.row.pk for item in used if isinstance(item.row, Snippet)]
-    if snippet_ids:
-        from django.db.models import F
-
-        Snippet.objects.filter(pk__in=snippet_ids).update(access_count=F("access_count") + 1, last_accessed_at=now)
+    actions.record_snippet_use([item.row.pk for item in used if isinstance(item.row, Snippet)], now)
 
 
 def empty_context(reason: str) -> TurnContext:
