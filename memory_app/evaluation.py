@@ -93,9 +93,18 @@ def _covered(scored, evidence: set[str]) -> set[str]:
     return turns & evidence
 
 
-def _owner_of(scored) -> str | None:
-    model = {"memory": Memory, "snippet": Snippet, "summary": SessionSummary}[scored.source_type]
-    return model.objects.filter(pk=scored.id).values_list("user_id", flat=True).first()
+SOURCE_MODELS = {"memory": Memory, "snippet": Snippet, "summary": SessionSummary}
+
+
+def _foreign_items(items, user: str) -> int:
+    """How many recalled items belong to someone else (one query per kind of item, not per item)."""
+    foreign = 0
+    for source_type, model in SOURCE_MODELS.items():
+        ids = [item.id for item in items if item.source_type == source_type]
+        if ids:
+            owners = dict(model.objects.filter(pk__in=ids).values_list("pk", "user_id"))
+            foreign += sum(1 for pk in ids if owners.get(pk) not in (user, None))
+    return foreign
 
 
 def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
@@ -122,7 +131,7 @@ def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
         totals.before_ms.append((time.perf_counter() - started) * 1000)
         totals.queries += 1
         totals.context_tokens.append(context.tokens)
-        totals.cross_user += sum(1 for scored in context.candidates + context.memories if _owner_of(scored) not in (user, None))
+        totals.cross_user += _foreign_items(context.candidates + context.memories, user)
         evidence = {str(turn_id) for turn_id in query.get("evidence", [])}
         if kind in EVIDENCE_KINDS and evidence:
             for k in RECALL_KS:
