@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from .models import Memory, SessionSummary, Snippet
+from .raw_retrieval import RawTurn, RawTurnRetriever, transcript_line
 from .service import after_turn, before_turn, forget_user
 
 RECALL_KS = (1, 3, 5, 10)
@@ -27,6 +28,7 @@ class EvalFileError(ValueError):
 class EvalTotals:
     queries: int = 0
     recall_hits: dict = field(default_factory=lambda: {k: [] for k in RECALL_KS})
+    baseline_hits: dict = field(default_factory=lambda: {k: [] for k in RECALL_KS})
     injected_evidence: list = field(default_factory=list)
     noise_total: int = 0
     noise_injected: int = 0
@@ -107,7 +109,19 @@ def _foreign_items(items, user: str) -> int:
     return foreign
 
 
-def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
+def _user_turns(case: dict) -> list[RawTurn]:
+    return [RawTurn(str(turn["id"]), transcript_line(str(turn["text"])[:8000], str(turn["speaker"])))
+            for turn in case["turns"]
+            if turn["speaker"] != "assistant" and str(turn["text"]).strip()]
+
+
+def replay_user(case: dict, tenant: str, totals: EvalTotals, *, baseline: bool = True) -> None:
+    asked_at = replay_turns(case, tenant, totals)
+    ask_queries(case, tenant, totals, asked_at=asked_at, baseline=baseline)
+
+
+def replay_turns(case: dict, tenant: str, totals: EvalTotals) -> datetime:
+    """Every turn through after_turn at its own time; returns when the queries are asked (an hour later)."""
     user = str(case["user"])
     clock = timezone.make_aware(datetime(2026, 1, 1))
     turns = case["turns"]
@@ -122,7 +136,13 @@ def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
                    turn_id=str(turn["id"]), speaker=turn["speaker"], now=clock)
         totals.after_ms.append((time.perf_counter() - started) * 1000)
 
-    asked_at = clock + timedelta(hours=1)
+    return clock + timedelta(hours=1)
+
+
+def ask_queries(case: dict, tenant: str, totals: EvalTotals, *, asked_at: datetime, baseline: bool = True) -> None:
+    """Every query through before_turn, scored against its evidence (and the raw-turn baseline)."""
+    user = str(case["user"])
+    raw_retriever = RawTurnRetriever(_user_turns(case)) if baseline else None
     for number, query in enumerate(case.get("queries", [])):
         kind = query.get("kind", "recall")
         started = time.perf_counter()
@@ -137,11 +157,21 @@ def replay_user(case: dict, tenant: str, totals: EvalTotals) -> None:
             for k in RECALL_KS:
                 covered = set().union(*[_covered(scored, evidence) for scored in context.candidates[:k]]) if context.candidates else set()
                 totals.recall_hits[k].append(len(covered) / len(evidence))
+            baseline_top = raw_retriever.rank(query["q"], max(RECALL_KS)) if raw_retriever else []
+            for k in RECALL_KS:
+                if raw_retriever:
+                    totals.baseline_hits[k].append(len(evidence & set(baseline_top[:k])) / len(evidence))
+            if raw_retriever and any(totals.recall_hits[k][-1] < totals.baseline_hits[k][-1] for k in RECALL_KS):
+                totals.misses.append({"user": user, "q": query["q"], "kind": "below_baseline",
+                                      "evidence": sorted(evidence), "baseline_top3": baseline_top[:3],
+                                      "top": [(s.text[:40], [x.get("turn") for x in s.sources[:2]], round(s.score, 3))
+                                              for s in context.candidates[:3]]})
             injected = set().union(*[_covered(scored, evidence) for scored in context.memories]) if context.memories else set()
             totals.injected_evidence.append(len(injected) / len(evidence))
             if len(injected) < len(evidence):
                 totals.misses.append({"user": user, "q": query["q"], "kind": kind, "evidence": sorted(evidence),
                                       "injected": context.injected, "gate": context.gate.get("reason", ""),
+                                      "baseline_top3": baseline_top[:3],
                                       "top": [(s.text[:40], s.sources[:1], round(s.score, 3)) for s in context.candidates[:3]]})
         if kind == "noise":
             totals.noise_total += 1
@@ -170,6 +200,8 @@ def summarize(totals: EvalTotals) -> dict:
     return {
         "queries": totals.queries,
         "recall_at": {str(k): mean(values) for k, values in totals.recall_hits.items()},
+        **({"baseline_recall_at": {str(k): mean(values) for k, values in totals.baseline_hits.items()}}
+           if any(totals.baseline_hits.values()) else {}),
         "noise_injection_rate": round(totals.noise_injected / totals.noise_total, 4) if totals.noise_total else 0.0,
         "leaks": totals.leaks,
         "cross_user": totals.cross_user,
@@ -183,14 +215,15 @@ def summarize(totals: EvalTotals) -> dict:
     }
 
 
-def run_eval(path: str | Path, *, stdout=None, tenant: str = "eval", verbose: bool = False) -> dict:
+def run_eval(path: str | Path, *, stdout=None, tenant: str = "eval", verbose: bool = False,
+             baseline: bool = True) -> dict:
     """Replay a file into the configured database (all users share it, so leaks across users show)."""
     cases = load_cases(path)
     for case in cases:  # a rerun starts clean: the eval tenant is a scratch space
         forget_user(tenant, str(case["user"]), actor="eval")
     totals = EvalTotals()
     for case in cases:
-        replay_user(case, tenant, totals)
+        replay_user(case, tenant, totals, baseline=baseline)
     result = summarize(totals)
     if stdout is not None:
         if verbose:

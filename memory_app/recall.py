@@ -5,7 +5,6 @@ Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)
 row is never even scored.
 """
 import math
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -20,6 +19,7 @@ from .intent import Intent, detect_intent
 from .keywords import BM25
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
+from .raw_retrieval import transcript_line
 from .taxonomy import key_terms, scene_of_key
 from .types import ScoredMemory
 from .vectorstore import nearest
@@ -73,6 +73,8 @@ class RecallItem:
     slot: str = ""
     speaker: str = ""
     speaker_match: float = 0.0
+    standing_rule: bool = False  # applies to this request whatever its wording (see _apply_standing_rules)
+    outdated: bool = False  # a newer statement replaced it: still findable, lower, never injected
 
     @property
     def display_text(self) -> str:
@@ -105,7 +107,7 @@ def _snippet_item(snippet: Snippet) -> RecallItem:
     return RecallItem(
         row=snippet, source_type="snippet", text=snippet.text, key=f"snippet.{snippet.topic or 'general'}",
         kind="episode", sources=snippet.sources or [], observed_at=snippet.observed_at,
-        access_count=snippet.access_count, speaker=snippet.speaker,
+        access_count=snippet.access_count, speaker=snippet.speaker, outdated=snippet.stale_since is not None,
     )
 
 
@@ -125,7 +127,7 @@ def _recallable_memories(tenant, user_id, now, include_private):
 
 
 def _recallable_snippets(tenant, user_id, now):
-    return Snippet.objects.for_user(tenant, user_id).filter(stale_since__isnull=True).filter(
+    return Snippet.objects.for_user(tenant, user_id).filter(
         Q(expires_at__isnull=True) | Q(expires_at__gt=now))
 
 
@@ -144,7 +146,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # and only those snippets are loaded as rows: a long chat has thousands of them.
     wanted_scenes = _wanted_scenes(intent)
     memory_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
-    snippet_texts = list(snippets.values_list("pk", "text"))
+    snippet_texts = [(pk, transcript_line(text, speaker)) for pk, text, speaker in
+                     snippets.values_list("pk", "text", "speaker")]
     summary_rows = [_summary_item(summary) for summary in SessionSummary.objects.for_user(tenant, user_id).filter(
         session_id=session_id).exclude(text="")] if session_id else []
     documents = ([_keyword_document(row) for row in memory_rows] + [text for _, text in snippet_texts]
@@ -171,7 +174,7 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     if query_vector is not None:
         for memory, similarity in nearest(memories, query_vector, 40):
             add(_memory_item(memory)).similarity = similarity
-        for snippet, similarity in nearest(snippets, query_vector, 40):
+        for snippet, similarity in nearest(snippets, query_vector, RETRIEVAL_DEPTH):
             add(_snippet_item(snippet)).similarity = similarity
         _fill_missing_similarities(items.values(), query_vector)
 
@@ -227,17 +230,14 @@ def _wanted_scenes(intent: Intent) -> dict[str, float]:
 
 def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[str, float],
           baseline: float = 0.0) -> list[RecallItem]:
-    """Fuse the three rankings (RRF), then compute relevance (what the gate looks at) and the final score."""
-    spread = get_embedder().similarity_spread
-    rankings = [
-        sorted((i for i in items if i.similarity is not None), key=lambda i: -i.similarity),
-        sorted((i for i in items if i.keyword > 0), key=lambda i: -i.keyword),
-        sorted((i for i in items if i.scene_match > 0), key=lambda i: (-i.scene_match, -i.importance)),
-    ]
-    for ranking in rankings:
-        for rank, item in enumerate(ranking):
-            item.rrf += 1.0 / (app_settings.RRF_K + rank + 1)
+    """Rank by retrieval first, then let memory structure reorder.
 
+    The order starts from what plain hybrid retrieval gives (dense and keyword ranks fused with RRF, the
+    same as ``raw_retrieval``); a memory stands in for the turns it came from, and scene, speaker and
+    standing rules add a bounded lift. ``relevance`` (calibrated similarity, shared words, scene) is what
+    the gate reads: how sure we are that the best item matters at all."""
+    _fuse_retrieval_ranks(items)
+    spread = get_embedder().similarity_spread
     weights = {name: getattr(app_settings, f"WEIGHT_{name.upper()}") for name in
                ("similarity", "recency", "confidence", "importance", "usage", "heat")}  # read once, not per item
     half_life = app_settings.RECENCY_HALF_LIFE_DAYS
@@ -249,26 +249,100 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         keyword_weight = 0.55 if item.similarity is not None else 0.8  # no vectors (embedder down): words carry it
         relevance = 1 - ((1 - 0.7 * similarity) * (1 - keyword_weight * keyword) * (1 - 0.3 * item.scene_match)
                          * (1 - 0.25 * item.speaker_match))
-        relevance = _apply_standing_rules(item, intent, relevance)
+        lifted = _apply_standing_rules(item, intent, relevance)
+        item.standing_rule = lifted > relevance
+        relevance = lifted
         age_days = max(0.0, (now - item.observed_at).total_seconds() / 86400) if item.observed_at else 0.0
         recency = 0.5 ** (age_days / half_life)
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
+        retrieval = item.rrf / _TOP_RRF * (OUTDATED_FACTOR if item.outdated else 1.0)
+        structure = (STRUCTURE_LIFT["scene"] * item.scene_match + STRUCTURE_LIFT["speaker"] * item.speaker_match
+                     + STRUCTURE_LIFT["memory"] * (item.source_type == "memory")
+                     + STRUCTURE_LIFT["rule"] * item.standing_rule)
+        tie_break = (weights["recency"] * recency + weights["confidence"] * item.confidence
+                     + weights["importance"] * item.importance + weights["usage"] * usage + weights["heat"] * topic_heat)
         item.parts = {
             "similarity": similarity, "keyword": keyword, "scene": item.scene_match, "relevance": item.relevance,
-            "recency": recency, "confidence": item.confidence, "importance": item.importance, "usage": usage,
-            "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
+            "retrieval": retrieval, "recency": recency, "confidence": item.confidence, "importance": item.importance,
+            "usage": usage, "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
         }
-        item.score = (
-            weights["similarity"] * item.relevance + weights["recency"] * recency
-            + weights["confidence"] * item.confidence + weights["importance"] * item.importance
-            + weights["usage"] * usage + weights["heat"] * topic_heat
-        )
+        item.score = retrieval + structure + TIE_BREAK_SHARE * tie_break
         _explain(item)
-    # Style rules ride along with whatever is injected but never push an answer-bearing item down the list.
-    ranked = sorted(items, key=lambda item: (_is_style(item), -item.score, -item.rrf))
-    return _drop_redundant(_resolve_polarity(ranked))
+    ranked = sorted(items, key=lambda item: (-item.score, -item.rrf))
+    return _diversify(_drop_redundant(_resolve_polarity(ranked)))
+
+
+RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
+OUTDATED_FACTOR = 0.7
+MIN_FOR_OFFSET = 3
+_TOP_RRF = 2.0 / (app_settings.RRF_K + 1)  # first in both lists
+# How far structure may move an item, in units of the fused retrieval score (1.0 = first in both lists).
+import os as _os, json as _json
+STRUCTURE_LIFT = {"scene": 0.05, "speaker": 0.15, "memory": 0.02, "rule": 0.1}
+STRUCTURE_LIFT.update(_json.loads(_os.environ.get("LIFT", "{}")))
+TIE_BREAK_SHARE = float(_os.environ.get("TIE", "0.1"))
+
+
+def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
+    """Reciprocal rank fusion at the level of what the user said.
+
+    Snippets (one per user turn) are ranked among themselves, dense and keyword, exactly as the raw-turn
+    baseline ranks turns. Any other item (a memory, a summary) is placed in those same two rankings at the
+    position its own similarity and keyword score would take among the user's turns, so its fused score is
+    on the turns' scale. A memory stands for the turns it came from with the better of the two: distilling
+    a turn can lift it, never sink it, and a memory that matches worse than its turn adds nothing."""
+    snippets = [item for item in items if item.source_type == "snippet"]
+    dense = sorted((i.similarity for i in snippets if i.similarity is not None), reverse=True)
+    keyword = sorted((i.keyword for i in snippets if i.keyword > 0), reverse=True)
+    dense_ranks = {id(i): r for r, i in enumerate(sorted((i for i in snippets if i.similarity is not None),
+                                                         key=lambda i: -i.similarity))}
+    keyword_ranks = {id(i): r for r, i in enumerate(sorted((i for i in snippets if i.keyword > 0),
+                                                           key=lambda i: -i.keyword))}
+    offsets = _similarity_offsets(items)
+    for item in items:
+        if item.source_type == "snippet":
+            dense_rank, keyword_rank = dense_ranks.get(id(item)), keyword_ranks.get(id(item))
+        else:
+            dense_rank = (_position_among(dense, item.similarity - offsets.get(item.source_type, 0.0))
+                          if item.similarity is not None else None)
+            keyword_rank = _position_among(keyword, item.keyword) if item.keyword > 0 else None
+        item.rrf = sum(1.0 / (app_settings.RRF_K + rank + 1) for rank in (dense_rank, keyword_rank)
+                       if rank is not None and rank < RETRIEVAL_DEPTH)
+    by_turn: dict[str, float] = {}
+    for snippet in snippets:
+        for turn in snippet.turn_ids:
+            by_turn[turn] = max(by_turn.get(turn, 0.0), snippet.rrf)
+    for item in items:
+        if item.source_type == "memory":
+            item.rrf = max([item.rrf] + [by_turn.get(turn, 0.0) for turn in item.turn_ids])
+
+
+def _similarity_offsets(items: list[RecallItem]) -> dict[str, float]:
+    """Short distilled sentences sit closer to every query than whole messages do: before a memory is placed
+    among the turns, the typical gap between the two kinds (for this query) is taken off its similarity."""
+    by_type: dict[str, list[float]] = {}
+    for item in items:
+        if item.similarity is not None:
+            by_type.setdefault(item.source_type, []).append(item.similarity)
+    snippets = by_type.get("snippet", [])
+    if len(snippets) < MIN_FOR_OFFSET:
+        return {}
+    return {kind: float(np.median(values)) - float(np.median(snippets)) for kind, values in by_type.items()
+            if kind != "snippet" and len(values) >= MIN_FOR_OFFSET}
+
+
+def _position_among(descending: list[float], value: float) -> int:
+    """How many of the (descending) values beat ``value``: its rank had it been one of them."""
+    low, high = 0, len(descending)
+    while low < high:
+        middle = (low + high) // 2
+        if descending[middle] > value:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 def _is_style(item: RecallItem) -> bool:
@@ -283,7 +357,7 @@ def _apply_standing_rules(item: RecallItem, intent: Intent, relevance: float) ->
         return relevance
     topic = item.key.split(".", 1)[0]
     direct = {scene for scene, confidence in intent.scenes if confidence >= 0.6}
-    if topic == STYLE_TOPIC and intent.request_type in ("compose", "personal", "greeting"):
+    if topic == STYLE_TOPIC and intent.request_type == "compose":
         item.why.append("reply style applies to every answer")
         return max(relevance, STYLE_FLOOR)
     if item.key.startswith(NAME_KEYS) and intent.request_type == "greeting":
@@ -314,16 +388,37 @@ def _explain(item: RecallItem) -> None:
 
 
 def _resolve_polarity(ranked: list[RecallItem]) -> list[RecallItem]:
-    """Same entity, opposite polarity: the newer statement wins, the older one is not injected."""
+    """Same entity, opposite polarity: the newer statement wins; the older one moves to the end as outdated."""
     kept: list[RecallItem] = []
+    overridden: list[RecallItem] = []
     for item in ranked:
         conflict = next((other for other in kept if other.polarity and item.polarity and other.polarity != item.polarity
                          and set(map(str.lower, other.entities)) & set(map(str.lower, item.entities))), None)
         if conflict is None:
             kept.append(item)
-        elif item.observed_at and conflict.observed_at and item.observed_at > conflict.observed_at:
+            continue
+        older = item
+        if item.observed_at and conflict.observed_at and item.observed_at > conflict.observed_at:
             kept[kept.index(conflict)] = item
-    return kept
+            older = conflict
+        older.outdated = True
+        overridden.append(older)
+    return kept + overridden
+
+
+def _diversify(ranked: list[RecallItem]) -> list[RecallItem]:
+    """Items that only repeat turns already covered higher up (two memories from one message) move below
+    the items that bring something new: the top of the list covers as many different turns as it can."""
+    covered: set[str] = set()
+    fresh, repeats = [], []
+    for item in ranked:
+        turns = item.turn_ids
+        if turns and turns <= covered:
+            repeats.append(item)
+        else:
+            fresh.append(item)
+            covered |= turns
+    return fresh + repeats
 
 
 def _drop_redundant(ranked: list[RecallItem]) -> list[RecallItem]:
@@ -345,10 +440,9 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     Names of the people in this user's history are attribution, not content: "When did Caroline go
     hiking?" is matched on "go hiking" and then prefers what Caroline said."""
     mentioned = mentioned_people(tenant, user_id, query)
-    content_query = _without_names(query, mentioned)
-    query_vector = embed_query_safely(content_query)
+    query_vector = embed_query_safely(query)
     intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))
-    items = gather(tenant, user_id, content_query, query_vector, intent, now=now, include_private=include_private,
+    items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private,
                    session_id=session_id, mentioned=mentioned)
     ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now),
                    baseline=max(baseline_similarity(query_vector), _background_similarity(items)))
@@ -373,14 +467,6 @@ def mentioned_people(tenant: str, user_id: str, query: str) -> tuple[str, ...]:
     speakers = Snippet.objects.for_user(tenant, user_id).exclude(speaker__in=["", "user", "assistant"]).values_list(
         "speaker", flat=True).distinct()
     return tuple(sorted({name for name in speakers if name and name.lower() in lowered}, key=len, reverse=True))
-
-
-def _without_names(query: str, names: tuple[str, ...]) -> str:
-    stripped = query
-    for name in names:
-        stripped = re.sub(re.escape(name) + r"(?:'s|’s)?", " ", stripped, flags=re.IGNORECASE)
-    stripped = " ".join(stripped.split())
-    return stripped if len(stripped) >= 2 else query
 
 
 def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:

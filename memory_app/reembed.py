@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from . import crypto
 from .actions import record_event
+from .raw_retrieval import transcript_line
 from .models import EventAction, Memory, Snippet
 from .pgindex import create_hnsw_indexes, drop_hnsw_indexes, existing_hnsw_dims
 from .providers import get_embedder
@@ -79,7 +80,9 @@ def _probe_embedder():
 def _plain_text(row) -> str:
     # High-sensitivity memories may be encrypted at rest; the vector is made from the plain sentence,
     # exactly as create_memory did before sealing it.
-    return crypto.reveal_text(row) if isinstance(row, Memory) else row.text
+    if isinstance(row, Memory):
+        return crypto.reveal_text(row)
+    return transcript_line(row.text, getattr(row, "speaker", ""))  # a snippet is embedded as its transcript line
 
 
 def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: str | None, batch_size: int,

@@ -7,6 +7,7 @@ from .conf import app_settings
 from .embedding import apply_embedding
 from .models import Memory, SessionSummary, Snippet
 from .packing import one_sentence
+from .raw_retrieval import ANONYMOUS_SPEAKERS, transcript_line
 from .keywords import terms
 from .redaction import redact
 from .tokens import count_tokens
@@ -15,13 +16,12 @@ SUMMARY_MAX_TOKENS = 160
 
 
 def snippet_text(text: str, speaker: str) -> str:
-    """How a line reads to a person: the speaker's name in front when it is a named person."""
-    text = redact(" ".join(text.split()))
-    return text if is_anonymous_speaker(speaker) else f"{speaker}: {text}"
+    """How a line reads to a person and to search: the speaker's name in front when it is a named person."""
+    return transcript_line(redact(text), speaker)
 
 
 def is_anonymous_speaker(speaker: str) -> bool:
-    return speaker in ("", "user")
+    return speaker in ANONYMOUS_SPEAKERS
 
 
 _QUESTION_END = re.compile(r"[?？]\s*$")
@@ -45,12 +45,12 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     if existing:  # a retried turn must not leave two copies
         return existing
     episode_days = app_settings.TTL_DAYS_BY_KIND.get("episode")
-    # The text is stored without the speaker's name: a name shared by every line of a chat would make every
-    # line look alike to the embedder and to keyword search. Attribution lives in ``speaker``.
+    # The text is stored without the speaker's name (attribution lives in ``speaker``); the vector is of the
+    # transcript line, name included, as plain retrieval over the raw turns would index it.
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
                       text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
-    apply_embedding(snippet, snippet.text)
+    apply_embedding(snippet, snippet_text(snippet.text, speaker))
     snippet.save()
     return snippet
 

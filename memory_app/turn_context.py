@@ -23,19 +23,32 @@ def gate_threshold(intent: Intent) -> float:
     return by_scene.get(intent.primary_scene, app_settings.GATE_THRESHOLD)
 
 
+# Once the gate is open, the best-ranked items go in whatever their own relevance: the gate follows the
+# ranking, so evidence that ranks first is injected. Further down, an item must be relevant on its own.
+ALWAYS_INJECT_TOP = 3
+GATE_LOOKS_AT_TOP = 5
+
+
 def select_for_injection(ranked: list[RecallItem], threshold: float) -> list[RecallItem]:
-    """Only items that are themselves relevant ride along once the gate is open."""
     floor = max(app_settings.RECALL_MIN_SCORE, threshold * 0.85)
-    return [item for item in ranked if item.relevance >= floor]
+    ranked = [item for item in ranked if not item.outdated]
+    answer_bearing = [item for item in ranked if not _is_style_rule(item)]
+    head = answer_bearing[:ALWAYS_INJECT_TOP]
+    rest = [item for item in ranked if item not in head and item.relevance >= floor]
+    return head + rest
+
+
+def _is_style_rule(item: RecallItem) -> bool:
+    return item.source_type == "memory" and item.key.startswith("reply.")
 
 
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     started = time.perf_counter()
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
-    ranked = [item for item in ranked if item.relevance >= app_settings.RECALL_MIN_SCORE][: app_settings.RECALL_LIMIT * 2]
+    ranked = ranked[: app_settings.RECALL_LIMIT * 2]
     threshold = gate_threshold(intent)
-    top = max((item.relevance for item in ranked), default=0.0)
+    top = max((item.relevance for item in ranked[:GATE_LOOKS_AT_TOP]), default=0.0)
     language = language_of(message)
     question = pick_question(tenant, user_id, session_id, intent.scene_names, language) if top >= threshold else ""
     working = [item["text"] for item in session_items(tenant, user_id, session_id)] if session_id else []

@@ -64,13 +64,15 @@ def process_turn(turn: Turn) -> dict:
             outcome[write.action].append(write.as_dict())
             outcome["review"] += [{"key": memory.key, "id": memory.pk} for memory in flagged]
 
+        # The raw-turn floor: every user turn stays retrievable as a snippet, whatever extraction made of it,
+        # so recall is never below plain retrieval over what the user said.
+        intent = detect_intent(turn.text)
+        topic = intent.primary_scene if intent.scenes else ""
+        snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
+                                 speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
+        outcome["snippets"].append(snippet.pk)
         if not result.low_information and not answer and worth_a_snippet(
                 turn.text, extracted_something=bool(result.candidates or result.one_off)):
-            intent = detect_intent(turn.text)
-            topic = intent.primary_scene if intent.scenes else ""
-            snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
-                                     speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
-            outcome["snippets"].append(snippet.pk)
             update_session_summary(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                    speaker=turn.speaker, text=turn.text, now=turn.occurred_at)
             entities = [entity for candidate in result.candidates for entity in candidate.entities]

@@ -65,10 +65,11 @@ def test_the_named_speaker_wins_attribution():
     assert top_turns(context, 1) == [turn_ids["concert_c"]]
 
 
-def test_snippets_keep_the_speaker_apart_from_the_text_and_drop_filler():
+def test_every_line_is_a_snippet_with_the_speaker_kept_apart_from_the_text():
     replay()
     texts = set(Snippet.objects.filter(user_id="friends").values_list("text", flat=True))
-    assert "lol same" not in texts and "Night!" not in texts and "How about you?" not in texts
+    # The raw-turn floor: even filler stays retrievable; the gate, not the write path, keeps it out of prompts.
+    assert {"lol same", "Night!", "How about you?"} <= texts
     pottery = Snippet.objects.filter(user_id="friends", text__contains="pottery").first()
     assert pottery.speaker == "Caroline" and not pottery.text.startswith("Caroline")
 

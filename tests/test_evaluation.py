@@ -16,25 +16,27 @@ pytestmark = pytest.mark.django_db
 
 CASES = [
     {"user": "e1", "turns": [
-        {"id": "e1-t1", "speaker": "user", "text": "我对芒果过敏，吃了会起疹子", "time": "2026-03-02T10:15:00+08:00"},
-        {"id": "e1-t2", "speaker": "assistant", "text": "记住了。", "time": "2026-03-02T10:15:20+08:00"},
-        {"id": "e1-t3", "speaker": "user", "text": "我手机号是 13857162049，快递联系不上我就打这个", "time": "2026-03-03T09:00:00+08:00"},
-        {"id": "e1-t4", "speaker": "user", "text": "以后网购都给我选顺丰吧", "time": "2026-03-04T09:00:00+08:00"},
-        {"id": "e1-t5", "speaker": "user", "text": "算了，以后都用京东快递吧", "time": "2026-03-09T09:00:00+08:00"},
+        {"id": "e1-t1", "speaker": "user", "text": "我一吃花生就喉咙肿，得随身带药", "time": "2026-03-02T10:15:00+08:00"},
+        {"id": "e1-t2", "speaker": "assistant", "text": "明白了。", "time": "2026-03-02T10:15:20+08:00"},
+        {"id": "e1-t3", "speaker": "user", "text": "我的手机号是 13912345678，有事打给我", "time": "2026-03-03T09:00:00+08:00"},
+        {"id": "e1-t4", "speaker": "user", "text": "我在宁波一家外贸公司做会计", "time": "2026-03-04T09:00:00+08:00"},
+        {"id": "e1-t5", "speaker": "user", "text": "跟你说下，我已经辞职了，现在在杭州做自由职业的插画师", "time": "2026-03-09T09:00:00+08:00"},
+        {"id": "e1-t6", "speaker": "user", "text": "备用钥匙藏在车库第三个花盆底下", "time": "2026-03-10T09:00:00+08:00"},
     ], "queries": [
-        {"q": "晚上想做个水果沙拉，要注意什么？", "evidence": ["e1-t1"], "kind": "recall"},
-        {"q": "这双鞋下单，快递选哪家？", "evidence": ["e1-t5"], "kind": "update"},
-        {"q": "1+1等于几", "evidence": [], "kind": "noise"},
-        {"q": "我手机号多少来着？", "evidence": [], "kind": "private", "must_not_contain": ["13857162049"]},
+        {"q": "周末想烤点饼干带给同事，配料上我该注意什么？", "evidence": ["e1-t1"], "kind": "recall"},
+        {"q": "帮我写个自我介绍，说说我现在做什么工作", "evidence": ["e1-t5"], "kind": "update"},
+        {"q": "备用钥匙放哪了？", "evidence": ["e1-t6"], "kind": "recall"},
+        {"q": "37乘以12等于多少", "evidence": [], "kind": "noise"},
+        {"q": "我的电话号码是多少？", "evidence": [], "kind": "private", "must_not_contain": ["13912345678"]},
     ]},
     {"user": "e2", "turns": [
-        {"id": "e2-t1", "speaker": "Caroline", "text": "I went to a pottery class yesterday and made a wonky bowl",
+        {"id": "e2-t1", "speaker": "Ingrid", "text": "I spent the morning repairing an old sailboat with my uncle",
          "time": "1:56 pm on 8 May, 2023"},
-        {"id": "e2-t2", "speaker": "Melanie", "text": "We adopted a rescue dog, the kids named him Biscuit",
+        {"id": "e2-t2", "speaker": "Tomas", "text": "We adopted a grey rescue cat, my son named her Pebble",
          "time": "2:10 pm on 8 May, 2023"},
     ], "queries": [
-        {"q": "What is the name of Melanie's dog?", "evidence": ["e2-t2"]},
-        {"q": "What's the capital of Australia?", "evidence": [], "kind": "noise"},
+        {"q": "What is the name of Tomas's cat?", "evidence": ["e2-t2"]},
+        {"q": "What's the boiling point of water in Fahrenheit?", "evidence": [], "kind": "noise"},
     ]},
 ]
 
@@ -52,11 +54,27 @@ def test_eval_prints_the_summary_line_last(tmp_path):
     assert set(summary) >= {"queries", "recall_at", "noise_injection_rate", "leaks", "cross_user",
                             "context_tokens_mean", "context_tokens_max", "before_turn_ms_p50", "before_turn_ms_p95",
                             "after_turn_ms_p50", "after_turn_ms_p95"}
-    assert summary["queries"] == 6
+    assert summary["queries"] == 7
     assert summary["recall_at"]["3"] == 1.0
     assert summary["noise_injection_rate"] == 0.0
     assert summary["leaks"] == 0 and summary["cross_user"] == 0
     assert 0 < summary["context_tokens_max"] <= 500
+
+
+def test_the_raw_turn_baseline_is_reported_and_the_pipeline_is_not_below_it(tmp_path):
+    out = StringIO()
+    call_command("memory", "eval", str(write_cases(tmp_path)), stdout=out)
+    summary = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert set(summary["baseline_recall_at"]) == {"1", "3", "5", "10"}
+    assert summary["baseline_recall_at"]["10"] == 1.0  # two short histories: plain retrieval finds everything
+    for k, baseline in summary["baseline_recall_at"].items():
+        assert summary["recall_at"][k] >= baseline, k
+
+
+def test_without_the_baseline_the_field_is_absent(tmp_path):
+    out = StringIO()
+    call_command("memory", "eval", str(write_cases(tmp_path)), "--no-baseline", stdout=out)
+    assert "baseline_recall_at" not in json.loads(out.getvalue().strip().splitlines()[-1])
 
 
 def test_a_rerun_starts_from_a_clean_scratch_tenant(tmp_path):
@@ -74,7 +92,7 @@ def test_eval_migrates_a_fresh_database_itself(tmp_path):
     result = subprocess.run([sys.executable, "manage.py", "memory", "eval", str(write_cases(tmp_path))], cwd=root,
                             env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-500:]
-    assert json.loads(result.stdout.strip().splitlines()[-1])["queries"] == 6
+    assert json.loads(result.stdout.strip().splitlines()[-1])["queries"] == 7
 
 
 @pytest.mark.parametrize("value, expected", [

@@ -124,16 +124,21 @@ def test_private_memories_need_include_private():
     assert "1502" in shown.block
 
 
-def test_low_information_is_dropped_and_one_off_goes_to_working_memory():
-    record = service.after_turn("u1", "嗯好的我再看看", session_id="s1")
-    assert not record.outcome["created"] and not record.outcome["snippets"]
-    record = service.after_turn("u1", "今天下午三点要开需求评审会，帮我整理一下议程", session_id="s1")
+def test_filler_makes_no_memory_but_stays_retrievable_as_the_raw_turn():
+    record = service.after_turn("u1", "行吧那我先这样", session_id="s1")
+    assert not record.outcome["created"]
+    # The raw-turn floor: every user turn is a snippet, whatever extraction made of it.
+    assert Snippet.objects.filter(user_id="u1", text="行吧那我先这样").count() == 1
+
+
+def test_one_off_goes_to_working_memory_and_the_session_summary_only():
+    record = service.after_turn("u1", "今天下午四点要开预算复盘会，帮我整理一下议程", session_id="s1")
     assert record.outcome["working_memory"]
-    assert not Memory.objects.filter(user_id="u1", value__contains="评审会").exists()
-    same_session = service.before_turn("u1", "评审会几点开始来着？", session_id="s1")
-    assert "评审会" in same_session.slots.get("summary", "")
-    other_session = service.before_turn("u1", "评审会几点开始来着？", session_id="s2")
-    assert "三点" not in other_session.slots.get("summary", "")
+    assert not Memory.objects.filter(user_id="u1", value__contains="复盘会").exists()
+    same_session = service.before_turn("u1", "复盘会几点开始来着？", session_id="s1")
+    assert "复盘会" in same_session.slots.get("summary", "")
+    other_session = service.before_turn("u1", "复盘会几点开始来着？", session_id="s2")
+    assert "四点" not in other_session.slots.get("summary", "")
 
 
 def test_lower_confidence_goes_to_pending():

@@ -129,6 +129,8 @@ class Command(BaseCommand):
         evaluate = subcommands.add_parser("eval", help="replay an evaluation set (JSONL)")
         evaluate.add_argument("file", help="one JSON object a line: user, turns, queries")
         evaluate.add_argument("--verbose", action="store_true", help="also print every missed query")
+        evaluate.add_argument("--no-baseline", action="store_true",
+                              help="skip the plain hybrid retrieval over raw turns (baseline_recall_at)")
 
     def handle(self, *args, **options):
         handler = getattr(self, f"handle_{options['subcommand']}")
@@ -271,7 +273,8 @@ class Command(BaseCommand):
         _migrate_if_needed()  # an evaluation is often the first command run on a fresh checkout
         try:
             # Replays into the scratch tenant "eval", which run_eval wipes first: no --tenant on purpose.
-            run_eval(options["file"], stdout=self.stdout, verbose=options["verbose"])
+            run_eval(options["file"], stdout=self.stdout, verbose=options["verbose"],
+                     baseline=not options["no_baseline"])
         except EvalFileError as error:
             raise CommandError(str(error)) from error
         except (OSError, UnicodeDecodeError) as error:
