@@ -1,6 +1,9 @@
 """One chat turn of the demo, in plain synchronous steps the websocket consumer calls from a thread:
 ``start_turn`` (check the message, keep it, ask memory what to inject, build the prompt) and
 ``finish_turn`` (keep the reply, let memory learn from the turn). The consumer does the streaming between.
+
+What the demo keeps (messages, conversation titles) is redacted like everything memory stores: a card number or
+a password typed into the chat is sent to the model for this turn only, and never lands in a table.
 """
 from dataclasses import dataclass, field
 
@@ -8,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from memory_app import service
+from memory_app.redaction import redact
 from memory_app.types import TurnContext
 
 from .conf import demo_settings
@@ -26,8 +30,9 @@ class ChatInputError(ValueError):
 class PreparedTurn:
     user_id: str
     conversation: Conversation
-    user_message: Message
+    user_message: Message  # as kept: redacted
     context: TurnContext
+    text: str  # as typed: for this turn's prompt and for memory (which reports what it blocked), never stored
     prompt: list[dict] = field(default_factory=list)
 
     @property
@@ -70,15 +75,17 @@ def start_turn(user, conversation_id, text) -> PreparedTurn:
     text = clean_message_text(text)
     conversation = conversation_for(user, conversation_id)
     history = recent_history(conversation)
-    user_message = Message.objects.create(conversation=conversation, role=MessageRole.USER, content=text)
+    kept_text = redact(text)
+    user_message = Message.objects.create(conversation=conversation, role=MessageRole.USER, content=kept_text)
     user_message.turn_id = f"m{user_message.pk}"
     user_message.save(update_fields=["turn_id"])
-    _touch_conversation(conversation, first_text=text)
+    _touch_conversation(conversation, first_text=kept_text)
     user_id = memory_user_id(user)
     # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
     context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
                                   turn_id=user_message.turn_id)
-    return PreparedTurn(user_id, conversation, user_message, context, build_prompt(context, history, text))
+    return PreparedTurn(user_id, conversation, user_message, context, text=text,
+                        prompt=build_prompt(context, history, text))
 
 
 def recent_history(conversation: Conversation) -> list[dict]:
@@ -97,7 +104,7 @@ def build_prompt(context: TurnContext, history: list[dict], text: str) -> list[d
 
 def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
     conversation.updated_at = timezone.now()
-    if not conversation.title:
+    if not conversation.title:  # from the redacted text, so a cut never leaves half a secret unrecognised
         limit = demo_settings.CONVERSATION_TITLE_CHARS
         conversation.title = first_text if len(first_text) <= limit else first_text[: limit - 1] + "…"
     conversation.save(update_fields=["updated_at", "title"])
@@ -106,14 +113,14 @@ def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
 def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
     """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
     ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
-    if reply:
-        Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=reply,
+    if reply:  # the model may repeat what it was told
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=redact(reply),
                                turn_id=turn.turn_id)
     if error_message:
-        Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=error_message,
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=redact(error_message),
                                turn_id=turn.turn_id)
     record = service.after_turn(
-        turn.user_id, turn.user_message.content, reply, tenant=demo_settings.TENANT,
+        turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
         session_id=turn.conversation.session_id, turn_id=turn.turn_id,
     )
     return {"status": record.status, **(record.outcome or {})}

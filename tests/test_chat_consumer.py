@@ -210,3 +210,31 @@ async def test_a_model_that_times_out_shows_an_error_and_the_next_message_works(
     recovered = await events_until_finished(communicator)
     await communicator.disconnect()
     assert recovered[-1]["reply"] == "从前有座山。" and not of_type(recovered, "error")
+
+
+async def test_the_demo_keeps_messages_and_titles_redacted_but_the_model_sees_this_turn_as_typed(user, llm_endpoint):
+    typed = "新的储蓄卡 6214839201756302941，网银用 Lk7#pw2026 登录，帮我记下开户行在西湖区"
+    llm_endpoint.chat_replies.append("收到，尾号对得上：6214839201756302941。")  # a model that repeats it
+    communicator, _, _ = await open_socket(user)
+    await send_message(communicator, typed)
+    first = await events_until_finished(communicator)
+    conversation_id = first[0]["conversation"]["id"]
+    llm_endpoint.chat_replies.append("在西湖区。")
+    await send_message(communicator, "开户行在哪个区？", conversation_id)
+    await events_until_finished(communicator)
+    await communicator.disconnect()
+
+    prompts = [body["messages"] for path, body in llm_endpoint.requests if body.get("stream")]
+    assert prompts[0][-1]["content"] == typed, "this turn reaches the model as typed"
+    history = [m["content"] for m in prompts[1] if m["role"] != "system"]
+    assert "6214839201756302941" not in str(history) and "Lk7#pw2026" not in str(history)
+
+    conversation = await Conversation.objects.aget(pk=conversation_id)
+    kept = [message.content async for message in Message.objects.filter(conversation=conversation)]
+    assert kept[0] == "新的储蓄卡 [bank_card]，网银用 [password] 登录，帮我记下开户行在西湖区"
+    assert kept[1] == "收到，尾号对得上：[bank_card]。"
+    assert first[0]["conversation"]["title"] == conversation.title
+    assert conversation.title.startswith("新的储蓄卡 [bank_card]")
+    stored = str(kept) + conversation.title + str([turn.text async for turn in Turn.objects.all()])
+    assert "6214839201756302941" not in stored and "Lk7#pw2026" not in stored
+    assert {"kind": "bank_card", "reason": "sensitive value not stored"} in first[-1]["outcome"]["blocked"]

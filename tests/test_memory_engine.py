@@ -13,6 +13,7 @@ from memory_app.models import Memory, MemoryEvent, MemoryStatus, SessionSummary,
 from memory_app.providers import get_embedder
 from memory_app.tokens import count_tokens, encoding
 from memory_app.vectorstore import nearest
+from tests.storage_support import everything_stored_as_text
 
 pytestmark = pytest.mark.django_db
 
@@ -100,14 +101,6 @@ def test_tenants_are_isolated_too():
 SECRETS = ["13857162049", "510104197905213318", "6214 8301 2245 7761", "Kv#2026dev!", "sk-abcdefghijklmnopqrstuvwx"]
 
 
-def _everything_stored_as_text() -> str:
-    rows = []
-    for model in (Memory, MemoryEvent, Snippet, SessionSummary, Turn):
-        for row in model.objects.all().values():
-            rows.append(str({key: value for key, value in row.items() if key != "embedding"}))
-    return "\n".join(rows)
-
-
 def test_sensitive_input_is_never_stored_in_plain_text():
     messages = [
         "我手机号是 13857162049，快递联系不上我的时候你直接帮我填",
@@ -119,7 +112,7 @@ def test_sensitive_input_is_never_stored_in_plain_text():
     for number, text in enumerate(messages):
         record = service.after_turn("u1", text, "好的", session_id="s1", turn_id=f"t{number}")
         assert record.outcome["blocked"], text
-    stored = _everything_stored_as_text()
+    stored = everything_stored_as_text()
     for secret in SECRETS:
         assert secret not in stored
         assert secret.replace(" ", "") not in stored
@@ -192,7 +185,7 @@ def test_an_unreachable_embedder_still_writes_the_memory_without_a_vector(settin
 ])
 def test_secrets_in_named_speaker_chat_are_redacted_everywhere(text, secret):
     service.after_turn("friends", text, speaker="Caroline", session_id="s1")
-    assert secret not in _everything_stored_as_text()
+    assert secret not in everything_stored_as_text()
 
 
 @pytest.mark.parametrize("text", ["The code is messy, I am rewriting it this week", "We paid 1200 dollars in 2024",

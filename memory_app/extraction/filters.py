@@ -3,8 +3,8 @@
 - low information: acknowledgements, laughter, thanks, greetings ("嗯好的我再看看", "cool thx");
 - questions: "我手机号多少来着？" asks for a memory, it does not state one;
 - one-off context: today's meeting or tonight's errand belongs to working memory, not to the profile;
-- sensitive values: phone, ID card, bank card, passport numbers, passwords, API keys are blocked (only
-  their kind is reported, never the value).
+- sensitive values (cards, ID and phone numbers, passwords, keys…, found by shape in ``memory_app.sensitive``) are
+  blocked: only their kind is reported, never the value.
 """
 import re
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ..candidates import MemoryCandidate
 from ..conf import app_settings
-from ..redaction import redact
+from ..redaction import PLACEHOLDER, redact
 from ..taxonomy import TOPIC_SCENE
 from .filters import is_filler
 
@@ -13,7 +13,6 @@ from .filters import is_filler
 _SEGMENT = r"[a-z][a-z0-9_]*"
 _LAST_SEGMENT = r"[a-z0-9_\u3400-\u9fff]+"
 KEY_RE = re.compile(rf"^{_SEGMENT}(?:\.{_SEGMENT})*\.{_LAST_SEGMENT}$")
-_PLACEHOLDER = re.compile(r"\[(?:phone|id_card|bank_card|passport|password|api_key)\]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+(?=[A-Z])")
 MAX_TEXT_CHARS = 240
 SENSITIVITIES = ("low", "medium", "high")
@@ -48,7 +47,7 @@ def _problem(candidate: MemoryCandidate) -> str:
     if is_filler(candidate.value) or is_filler(candidate.text):
         return "greeting or filler"
     value = redact(str(candidate.value))
-    if not _PLACEHOLDER.sub("", value).strip(" ,.;:，。：；-"):
+    if not PLACEHOLDER.sub("", value).strip(" ,.;:，。：；-"):
         return "sensitive value not stored"
     return ""
 
@@ -58,7 +57,7 @@ def _normalise(candidate: MemoryCandidate) -> MemoryCandidate:
     candidate.value = redact(str(candidate.value).strip())[:500]
     candidate.text = one_sentence(redact(str(candidate.text)))
     candidate.entities = [redact(str(entity))[:128] for entity in (candidate.entities or []) if str(entity).strip()]
-    candidate.entities = [entity for entity in candidate.entities if not _PLACEHOLDER.fullmatch(entity)]
+    candidate.entities = [entity for entity in candidate.entities if not PLACEHOLDER.fullmatch(entity)]
     candidate.importance = min(1.0, max(0.0, float(candidate.importance or 0.5)))
     candidate.polarity = max(-1, min(1, int(candidate.polarity or 0)))
     candidate.sensitivity = candidate.sensitivity if candidate.sensitivity in SENSITIVITIES else "medium"

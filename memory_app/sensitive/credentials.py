@@ -1,0 +1,158 @@
+"""Passwords, PINs and codes, found by grammar rather than by template: a credential word or a login context,
+then within a few words a link ("is", "with", ":", "是", "用") and a value that looks like a secret.
+
+- After a credential noun (password, PIN, 密码, 验证码, door code…) and a copula ("is", ":", "是"), any token is
+  the value ("the password for the bike shed is Qw3rty!9"); with no copula it must look like a secret.
+- In a login context (log in, router, wifi, unlock, 登录, 路由器, 门禁…) the value must look like a secret:
+  mixed letters and digits, symbols, or at least four digits ("I log into the router with Xk9!pq22",
+  "我用 Xk9pq22 登录").
+Only the value is replaced; the words around it stay, so the memory keeps its meaning."""
+import re
+from collections.abc import Iterator
+
+from .base import Secret, is_amount, is_date_or_time, is_year, sentence_limit, sentence_start
+
+_NOUN = re.compile(
+    r"(?:密码|口令|验证码|校验码|动态码|安全码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
+    r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pin (?:code|number)|otp|cvv2?|cvc2?"
+    r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|security|verification|one[- ]time|auth"
+    r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
+    r"|(?:lock|safe|locker|padlock) combination)\b)"
+    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]))"
+    r"(?!\s*(?:管理|强度|提示|(?i:managers?|policy|policies|strength|hints?|resets?)\b))",  # about passwords, not one
+    re.A,
+)
+# Words that put a value in a login context without naming it a password.
+_CONTEXT = re.compile(
+    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁"
+    r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|wi-?fi|wlan|ssid|router|modem"
+    r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|code)\b)",
+    re.A,
+)
+# "zip code 94110", "error code 0x80070005" name something that is not a credential.
+_NOT_A_CREDENTIAL_CODE = re.compile(
+    r"(?i:\b(?:zip|postal|post|area|country|dial(?:ling)?|promo(?:tion)?|discount|coupon|voucher|referral|invite|invitation"
+    r"|source|dress|colou?r|qr|bar|error|status|exit|tax|sort|airport|product|course|class|station|region|language"
+    r"|morse|genetic|machine|the)\s$)",
+    re.A,
+)
+_LINK = re.compile(
+    r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?)\b)|[:=]|->"
+    r"|用的是|用的|用|输入|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
+    re.A,
+)
+_COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "为", "就是", "用的是", "填的是",
+            "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
+_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入"}
+# Adverbs that may sit between the link and the value ("is still …", "还是 …").
+_FILLER = re.compile(
+    r"(?:\s*(?:(?i:\b(?:still|now|just|currently|always|simply|probably|actually|again|also|literally|basically)\b)"
+    r"|仍然|依然|还是|现在|一直|都是|也是|了|还|都|也|就))*\s*[\"'`“‘「(]?",
+    re.A,
+)
+_VALUE = re.compile(r"(?![:=])(?:(?![,;\"'`])[!-~])+", re.A)  # ASCII, up to a comma or quote
+_TRAILING = ".:)]}?"
+_ADDRESS_OR_VERSION = re.compile(
+    r"\w+://\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:/\S*)?|v?\d+(?:\.\d+)+", re.A | re.I
+)
+# Product and model names ("AX3000", "RTX-4090", "XPS13") mix capitals and digits too, but never lower case.
+_MODEL_NAME = re.compile(r"[A-Z]{1,5}-?\d{1,6}[A-Z]{0,3}", re.A)
+_SYMBOLS = set("!@#$%^&*+=?~_|<>")
+# After "password is", a plain word is the value unless it describes the password instead.
+_DESCRIPTIONS = set(
+    "the this that these those your yours mine ours theirs same different wrong right correct incorrect weak strong "
+    "simple easy hard long short safe secure secret private public new old fine good great bad terrible still also "
+    "just only always never there here somewhere nowhere none nothing something empty blank unknown what which where "
+    "from with without about like too very really quite pretty kind sort case random complicated complex impossible "
+    "forgotten lost gone known obvious visible below above following next ready valid invalid temporary default "
+    "standard usual normal full half mandatory optional unique personal shared".split()
+)
+
+
+def _trimmed(text: str, match: re.Match) -> tuple[int, int]:
+    start, end = match.span()
+    while end > start + 1 and text[end - 1] in _TRAILING:
+        end -= 1
+    return start, end
+
+
+def _value_at(text: str, position: int) -> tuple[int, int] | None:
+    match = _VALUE.match(text, _FILLER.match(text, position).end())
+    return _trimmed(text, match) if match else None
+
+
+def looks_secret(text: str, start: int, end: int) -> bool:
+    """A value shaped like a password or code, not like a word, a year, a date, an amount or an address."""
+    value = text[start:end]
+    if not 4 <= len(value) <= 64 or is_date_or_time(value) or is_amount(text, start, end):
+        return False
+    if _ADDRESS_OR_VERSION.fullmatch(value) or _MODEL_NAME.fullmatch(value):
+        return False
+    bare = value.strip("#*").replace("-", "")  # keypad codes end in # or *
+    if bare.isdigit():
+        return len(bare) >= 4 and not is_year(value)  # a PIN or door code, not the year something happened
+    has_digit, has_alpha = any(c.isdigit() for c in value), any(c.isalpha() for c in value)
+    has_symbol = any(c in _SYMBOLS for c in value)
+    return len(value) >= 6 and ((has_digit and has_alpha) or (has_symbol and (has_digit or has_alpha)))
+
+
+def _plain_word_is_value(value: str) -> bool:
+    lowered = value.lower()
+    return (len(value) >= 4 and lowered not in _DESCRIPTIONS
+            and not (value.isalpha() and lowered.endswith(("ed", "ing", "ly", "able", "ible", "ful", "less"))))
+
+
+def _value_after(text: str, start: int, *, width: int, after_noun: bool) -> tuple[int, int] | None:
+    """The first value introduced by a link within ``width`` characters of ``start`` (same sentence). After a
+    credential noun a copula may introduce any word, and "with"/"用" introduces nothing (the password is not
+    what something is done with: "密码…建议用 X 管理"); in a login context "with"/"用" is what matters."""
+    limit = sentence_limit(text, start, width)
+    for link in _LINK.finditer(text, start, limit):
+        if after_noun and link.group(0).lower() in _USE:
+            continue
+        span = _value_at(text, link.end())
+        if not span:
+            continue
+        if looks_secret(text, *span):
+            return span
+        if after_noun and link.group(0).lower() in _COPULAS and _plain_word_is_value(text[span[0]:span[1]]):
+            return span
+    return None
+
+
+def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], copula_after: bool) -> tuple[int, int] | None:
+    """The secret-looking value closest before ``end`` (same sentence), when a link in ``introduced_by`` sits just
+    before it ("用 Xk9pq22 登录") or, with ``copula_after``, a copula follows it ("X is my password", "X 是我的密码")."""
+    start = sentence_start(text, end, width)
+    values = [span for span in (_trimmed(text, match) for match in _VALUE.finditer(text, start, end))
+              if looks_secret(text, *span)]
+    if not values:
+        return None
+    span = values[-1]
+    following = _LINK.search(text, span[1], end)
+    if copula_after and following and following.group(0).lower() in _COPULAS:
+        return span
+    for link in _LINK.finditer(text, start, span[0]):
+        if link.group(0).lower() in introduced_by and _FILLER.match(text, link.end()).end() == span[0]:
+            return span
+    return None
+
+
+def find_credentials(text: str) -> Iterator[Secret]:
+    for noun in _NOUN.finditer(text):
+        direct = _value_at(text, noun.end())
+        if direct and text[noun.end():direct[0]].strip(" \"'`“‘「(") == "" and (
+                looks_secret(text, *direct) or not noun.group(0).isascii() and _plain_word_is_value(text[slice(*direct)])):
+            yield Secret("password", *direct)  # "门禁密码 6631", "PIN 4821", "密码 sunflower"
+            continue
+        found = (_value_after(text, noun.end(), width=40, after_noun=True)
+                 or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True))
+        if found:
+            yield Secret("password", *found)
+    for context in _CONTEXT.finditer(text):
+        if context.group(0).lower() == "code" and _NOT_A_CREDENTIAL_CODE.search(text[max(0, context.start() - 16):context.start()]):
+            continue
+        found = (_value_after(text, context.end(), width=40, after_noun=False)
+                 or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=False))
+        if found:
+            yield Secret("password", *found)

@@ -1,0 +1,113 @@
+"""Numbers that are secret because of what they are called: an ID-like token (letters and digits, at least six
+digits) a few words from the name of an identity document, a card, an account or a phone.
+
+The names are a domain lexicon of identity documents in Chinese and English; the value is found by shape, so
+"护照号码是 E12345678", "passport no. E12345678" and "E12345678, that's the passport" all read the same."""
+import re
+from collections.abc import Iterator
+
+from .base import Secret, is_amount, is_date_or_time, sentence_limit, sentence_start
+
+_EN = re.I | re.A
+
+
+def _words(chinese: str, english: str, *, acronyms: str = "") -> re.Pattern:
+    """Chinese names anywhere, English names as whole words, acronyms (SSN, ID…) in capitals only."""
+    parts = [f"(?:{chinese})", rf"\b(?:{english})\b"] + ([rf"(?-i:\b(?:{acronyms})\b)"] if acronyms else [])
+    return re.compile("|".join(parts), _EN)
+
+
+# Most specific first: "ID card" is an id_card before the bare word "card" turns it into a bank card.
+_NAMES: list[tuple[str, re.Pattern]] = [
+    ("id_card", _words(r"身份证(?:号码?|件)?|居民身份号码",
+                       r"(?:national |citizen |resident )?(?:identity|identification|id) card(?: number| no)?")),
+    ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
+    ("id_number", _words(
+        r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保号|社会保障号|医保卡|医保号"
+        r"|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
+        r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
+        r"|id (?:number|no)"
+        r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
+        r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
+        r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
+        r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record) (?:number|no)",
+        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN",
+    )),
+    ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号",
+                         r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
+    ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户",
+                            r"(?:bank )?account(?: number| no)|acct(?: no)?|routing number|sort code|iban|swift|bic")),
+    ("phone", _words(r"手机号?码?|电话(?:号码?)?|座机|联系方式|联系电话",
+                     r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
+]
+# "order ID 12345678", "session ID …" are references, not identity.
+_NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|\b(?:order|transaction|session|request|message|memory|ticket|booking|"
+                                  r"tracking|user|chat|device|product|item|game)\s?)$", _EN)
+
+# A value: alphanumeric groups, joined by - / . or by a space between digit groups ("123 456 789", "QQ 123456").
+_GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*", re.A)
+_LEADING_PUNCTUATION = re.compile(r"[\s.:#=,]*")
+_AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
+
+
+def _joins(text: str, last: re.Match, following: re.Match) -> bool:
+    """One space between a digit group and the next ("123 456"), or after a short capital prefix ("AB 12")."""
+    if following.start() - last.end() != 1 or text[last.end()] != " " or not following.group(0)[0].isdigit():
+        return False
+    previous = last.group(0)
+    return previous.isdigit() or (previous.isalpha() and previous.isupper() and len(previous) <= 3)
+
+
+def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iterator[tuple[int, int]]:
+    """Alphanumeric values that begin in text[start:end] (and may run on past ``end`` when ``may_run_on``)."""
+    groups = []
+    for group in _GROUP.finditer(text, start, len(text) if may_run_on else end):
+        if group.start() >= end:
+            break
+        groups.append(group)
+    index = 0
+    while index < len(groups):
+        first = last = groups[index]
+        while index + 1 < len(groups) and _joins(text, last, groups[index + 1]):
+            index += 1
+            last = groups[index]
+        yield first.start(), last.end()
+        index += 1
+
+
+def _id_like(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    digits = sum(char.isdigit() for char in value)
+    return (6 <= digits and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
+            and not is_amount(text, start, end))
+
+
+def _digits_between(low: int, high: int):
+    def check(text: str, start: int, end: int) -> bool:
+        value = text[start:end]
+        return (not any(char.isalpha() for char in value) and low <= sum(char.isdigit() for char in value) <= high
+                and not is_date_or_time(value) and not is_amount(text, start, end))
+    return check
+
+
+_VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(7, 15)}
+
+
+def find_named_numbers(text: str) -> Iterator[Secret]:
+    for kind, names in _NAMES:
+        check = _VALUE_CHECKS.get(kind, _id_like)
+        for name in names.finditer(text):
+            if kind == "id_number" and _NOT_IDENTITY_BEFORE.search(text[max(0, name.start() - 12):name.start()]):
+                continue
+            after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
+            after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
+            after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)), None)
+            if after:
+                yield Secret(kind, *after)
+                continue
+            # "E12345678, that's the passport", "C52839104 是我的通行证": a value just before the name.
+            before_start = sentence_start(text, name.start(), _BEFORE_WIDTH)
+            before = [(s, e) for s, e in _values(text, before_start, name.start(), may_run_on=False)
+                      if check(text, s, e)]
+            if before:
+                yield Secret(kind, *before[-1])

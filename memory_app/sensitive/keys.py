@@ -1,0 +1,67 @@
+"""Keys and tokens by their published shapes: vendor prefixes (OpenAI sk-, AWS AKIA/ASIA, GitHub ghp_,
+Slack xox?-, Google AIza, GitLab glpat-, Hugging Face hf_, Stripe sk_live_…), JSON Web Tokens, PEM private
+keys, bearer tokens, passwords inside connection URLs, and KEY=value settings that name a secret."""
+import re
+from collections.abc import Iterator
+
+from .base import Secret
+
+_PREFIXED_KEYS = re.compile(
+    r"(?<![\w-])(?:"
+    r"(?:sk|pk|rk)-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-)?[A-Za-z0-9_-]{16,}"  # OpenAI, Anthropic and lookalikes
+    r"|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,}"  # Stripe
+    r"|(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}"  # AWS access key ids
+    r"|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}"  # GitHub
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}|xapp-\d-[A-Za-z0-9-]{10,}"  # Slack
+    r"|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,}"  # Google API key, OAuth access token
+    r"|glpat-[0-9A-Za-z_-]{20,}|hf_[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{50,}"
+    r"|SG\.[\w-]{22}\.[\w-]{43}|dop_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"
+    r")(?![\w-])",
+    re.A,
+)
+_SLACK_WEBHOOK = re.compile(r"https://hooks\.slack\.com/services/[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]+", re.A)
+# header.payload.signature, each base64url; the header is JSON, so it always starts "eyJ" ('{"').
+_JWT = re.compile(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?![\w-])", re.A)
+_BEARER = re.compile(r"\bBearer\s+([A-Za-z0-9._~+/-]{16,}=*)", re.A)
+_PEM_PRIVATE_KEY = re.compile(
+    r"-----BEGIN (?P<label>(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----.*?(?:-----END (?P=label)-----|\Z)", re.S
+)
+# scheme://user:password@host: only the password goes. (Every repeat is bounded: a long run of word characters
+# must not make a search quadratic.)
+_URL_PASSWORD = re.compile(r"\b[a-z][a-z0-9+.-]{0,20}://[^\s:/@]{1,64}:([^\s:/@]{3,})@", re.I | re.A)
+# DB_PASSWORD=…, OPENAI_API_KEY: "…", client_secret=…: a setting named after a secret, and its value.
+_SECRET_SETTING = re.compile(
+    r"\b[A-Za-z0-9_.-]{0,32}(?:password|passwd|secret|token|api_?key|apikey|access_?key|private_?key)[A-Za-z0-9_]{0,32}"
+    r"\s*[=:]\s*[\"']?([^\s\"',;]{6,})",
+    re.I | re.A,
+)
+# "my api key is …", "token: …", "密钥是 …": a named key followed by a long mixed token.
+_NAMED_KEY = re.compile(
+    r"(?:\bapi[ _-]?key|\baccess[ _-]?key|\bsecret(?:[ _-]?key)?|\btoken|密钥|秘钥|令牌)s?"
+    r"(?:\s*(?:是|为|:|=|\bis\b|\bwas\b)\s*|\s+)([A-Za-z0-9_\-./+=]{12,})",
+    re.I | re.A,
+)
+
+
+def _keyish(value: str) -> bool:
+    """Long, and mixing letters with digits: a generated key, not a word ("token is expired")."""
+    return any(char.isdigit() for char in value) and any(char.isalpha() for char in value) or len(value) >= 24
+
+
+def find_keys(text: str) -> Iterator[Secret]:
+    for match in _PEM_PRIVATE_KEY.finditer(text):
+        yield Secret("private_key", *match.span())
+    for match in _JWT.finditer(text):
+        yield Secret("token", *match.span())
+    for pattern in (_PREFIXED_KEYS, _SLACK_WEBHOOK):
+        for match in pattern.finditer(text):
+            yield Secret("api_key", *match.span())
+    for match in _BEARER.finditer(text):
+        yield Secret("token", *match.span(1))
+    for match in _URL_PASSWORD.finditer(text):
+        yield Secret("password", *match.span(1))
+    for pattern in (_SECRET_SETTING, _NAMED_KEY):
+        for match in pattern.finditer(text):
+            if _keyish(match.group(1)):
+                kind = "password" if re.search(r"pass", match.group(0), re.I) else "api_key"
+                yield Secret(kind, *match.span(1))

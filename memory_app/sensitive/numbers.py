@@ -1,0 +1,91 @@
+"""Numbers that prove themselves by a check digit: payment cards (Luhn), Chinese resident ID cards (GB 11643)
+and IBANs (ISO 13616 mod 97). A long number that fails its check is an order number or a timestamp, not these."""
+import re
+from collections.abc import Iterator
+
+from .base import Secret, follows_reference_word, is_year
+from .checksums import cn_id_valid, iban_valid, luhn_valid
+
+# Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
+# Not the tail of a decimal ("0.1234…") or of a longer word.
+_DIGIT_GROUPS = re.compile(r"(?<![\w])(?<!\d[.,])\d+(?:([ .-])\d+(?:\1\d+)*)?(?![\w])", re.A)
+_CARD_DIGITS = range(13, 20)
+# Card numbers begin with the industry digit of banking and travel/entertainment (2-6); airline (1),
+# petroleum (7), telecom (8) and national (9) numbers are not payment cards.
+_CARD_FIRST_DIGITS = "23456"
+
+
+def _groups(match: re.Match) -> list[tuple[int, int]]:
+    separator = match.group(1)
+    if not separator:
+        return [match.span()]
+    spans, cursor = [], match.start()
+    for piece in match.group(0).split(separator):
+        spans.append((cursor, cursor + len(piece)))
+        cursor += len(piece) + 1
+    return spans
+
+
+def _is_card(digits: str, pieces: list[str]) -> bool:
+    if len(digits) not in _CARD_DIGITS or digits[0] not in _CARD_FIRST_DIGITS or len(set(digits)) == 1:
+        return False
+    if len(pieces) > 1 and all(is_year(piece) for piece in pieces):
+        return False  # "2019 2020 2021 2022" is a list of years
+    return luhn_valid(digits)
+
+
+def _card_sized_ends(spans: list[tuple[int, int]], first: int) -> list[int]:
+    """Ends of the runs of groups from ``first`` with as many digits as a card, in groups of three or more
+    ("12 345 678" is a count). Bounded by the card length, so a long run of numbers stays cheap."""
+    ends, digits = [], 0
+    for last in range(first + 1, len(spans) + 1):
+        size = spans[last - 1][1] - spans[last - 1][0]
+        digits += size
+        if digits > _CARD_DIGITS[-1] or size < 3:
+            break
+        if digits in _CARD_DIGITS:
+            ends.append(last)
+    return ends
+
+
+def _is_card_at(text: str, spans: list[tuple[int, int]]) -> bool:
+    pieces = [text[start:end] for start, end in spans]
+    if len(pieces) == 1 and follows_reference_word(text, spans[0][0]):
+        return False  # "order 6011…": a reference number that happens to pass Luhn
+    return _is_card("".join(pieces), pieces)
+
+
+def find_cards(text: str) -> Iterator[Secret]:
+    for match in _DIGIT_GROUPS.finditer(text):
+        spans = _groups(match)
+        first = 0
+        while first < len(spans):
+            # The longest run of whole groups from here that is a valid card number ("…1111 2024" drops the year).
+            found = next((last for last in _card_sized_ends(spans, first)[::-1] if _is_card_at(text, spans[first:last])), 0)
+            if found:
+                yield Secret("bank_card", spans[first][0], spans[found - 1][1])
+            first = found or first + 1
+
+
+# 6 + 8 + 4 characters, optionally spaced or dashed as "110101 19900307 663X".
+_CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])", re.A)
+
+
+def find_cn_id_cards(text: str) -> Iterator[Secret]:
+    for match in _CN_ID.finditer(text):
+        if cn_id_valid(match.group(1) + match.group(3) + match.group(4)):
+            yield Secret("id_card", *match.span())
+
+
+# Written compact ("DE89370400440532013000") or in groups of four ("GB82 WEST 1234 5698 7654 32").
+_IBAN = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])", re.A)
+
+
+def find_ibans(text: str) -> Iterator[Secret]:
+    for match in _IBAN.finditer(text):
+        pieces = match.group(0).split(" ")
+        # A word in capitals may follow the last group ("… 7654 32 OK"): drop trailing groups until it checks.
+        for last in range(len(pieces), 0, -1):
+            if iban_valid("".join(pieces[:last])):
+                yield Secret("iban", match.start(), match.start() + len(" ".join(pieces[:last])))
+                break

@@ -1,0 +1,45 @@
+"""Phone numbers by their numbering plans: Chinese mobiles (1[3-9] + 9 digits) and landlines (0 + area code),
+North American numbers (NXX-NXX-XXXX) and any number written with a +country code.
+
+A number run together without separators is read as a phone only when nothing says it is something else:
+no currency or unit around it, no order/ticket/reference word just before it."""
+import re
+from collections.abc import Iterator
+
+from .base import Secret, follows_reference_word, is_amount
+
+_CN_MOBILE = re.compile(r"(?<![\w+])(?:(?:\+|00)86[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![\w])(?![-.]\d)", re.A)
+_CN_LANDLINE = re.compile(r"(?<![\w+-])\(?0[1-9]\d{1,2}\)?[ -]\d{3,4}[ -]?\d{4}(?![\w])(?![-.]\d)", re.A)
+# North American: "(312) 555-0148", "503.555.0126", "+1 415 555 0199", or run together "4155550199".
+_NANP = re.compile(
+    r"(?<![\w+])(?:\+?1[ .-]?)?(?:\((?P<npa1>[2-9]\d\d)\)[ .-]?|(?P<npa2>[2-9]\d\d)[ .-])[2-9]\d\d[ .-]\d{4}(?![\w])(?![-.]\d)"
+    r"|(?<![\w+])(?:\+?1)?(?P<npa3>[2-9]\d\d)[2-9]\d{6}(?![\w])(?![-.]\d)",
+    re.A,
+)
+# "+44 20 7946 0958", "+49 (0)30 1234567", "+971-4-123-4567": a plus, a country code, then 7-15 digits in all.
+_INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])", re.A)
+
+def _run_together(value: str) -> bool:
+    return value.lstrip("+").isdigit()
+
+
+def _plausible(text: str, start: int, end: int) -> bool:
+    if is_amount(text, start, end):
+        return False
+    if _run_together(text[start:end]) and follows_reference_word(text, start):
+        return False
+    return True
+
+
+def _nanp_area_ok(match: re.Match) -> bool:
+    area = match.group("npa1") or match.group("npa2") or match.group("npa3")
+    return area[1:] != "11"  # N11 codes (211, 411, 911…) are services, never area codes
+
+
+def find_phones(text: str) -> Iterator[Secret]:
+    for pattern in (_CN_MOBILE, _CN_LANDLINE, _INTERNATIONAL, _NANP):
+        for match in pattern.finditer(text):
+            if pattern is _NANP and not _nanp_area_ok(match):
+                continue
+            if _plausible(text, *match.span()):
+                yield Secret("phone", *match.span())

@@ -1,0 +1,235 @@
+"""Secrets by shape, not by list (issue 8, item 4): cards by Luhn, ID cards by GB 11643, IBANs by mod 97,
+phones by numbering plan, keys by vendor prefix, ID numbers and passwords by the words around them, in Chinese
+and English, full-width forms included. Ordinary numbers (years, dates, prices, quantities, times, order numbers)
+are left alone, or memories would lose their content.
+
+Every value here is invented for these tests (check digits computed, not copied)."""
+import logging
+
+import pytest
+
+from memory_app import service
+from memory_app.models import Memory, Turn
+from memory_app.redaction import RedactingFilter, find_secrets, redact
+from tests.storage_support import everything_stored_as_text
+
+FULL_WIDTH = str.maketrans({code: code + 0xFEE0 for code in range(0x21, 0x7F)} | {0x20: 0x3000})
+
+
+def full_width(text: str) -> str:
+    return text.translate(FULL_WIDTH)
+
+
+def assert_only_redacted(text: str, value: str, kind: str) -> None:
+    """The value, and nothing else, is replaced by its typed placeholder."""
+    assert value in text
+    assert redact(text) == text.replace(value, f"[{kind}]"), redact(text)
+
+
+POSITIVES = [
+    # payment cards: any brand, any grouping, Luhn-valid
+    ("Charge the gym fee to 4532 0187 3650 2148 every month", "4532 0187 3650 2148", "bank_card"),
+    ("the corporate amex 3714-285093-72185 is for travel only", "3714-285093-72185", "bank_card"),
+    ("Discover ending soon: 6011.5492.7301.8366", "6011.5492.7301.8366", "bank_card"),
+    ("工资打到6214839201756302941这张卡上了", "6214839201756302941", "bank_card"),
+    ("new mastercard 2227319455820172 arrived", "2227319455820172", "bank_card"),
+    ("old visa 4281930472610 still works", "4281930472610", "bank_card"),
+    # a number called a card is a card, even mistyped (the check digit fails)
+    ("我的信用卡号 6225 1234 5678 9012，还款日每月 5 号", "6225 1234 5678 9012", "bank_card"),
+    # Chinese resident ID cards by their check character, with or without a word for them
+    ("身份证 330106198507162831 复印件在抽屉里", "330106198507162831", "id_card"),
+    ("报名表上填了 35020419900812118X 就行", "35020419900812118X", "id_card"),
+    # IBANs by ISO 13616 mod 97
+    ("rent goes to DE89 5001 0517 5429 3810 4477 monthly", "DE89 5001 0517 5429 3810 4477", "iban"),
+    ("房东的账户 GB53MIDL40051587216093 收租", "GB53MIDL40051587216093", "iban"),
+    ("wire it to NL65RABO0382716459 please", "NL65RABO0382716459", "iban"),
+    # phones: Chinese mobiles and landlines, North American, any +country number
+    ("我的手机是13905718842，白天打", "13905718842", "phone"),
+    ("有事打 +86 139 0571 8842", "+86 139 0571 8842", "phone"),
+    ("老号码 0086-13905718842 停用了", "0086-13905718842", "phone"),
+    ("工作室座机 0571-8765 4321", "0571-8765 4321", "phone"),
+    ("the clinic is (646) 555-0193 on weekdays", "(646) 555-0193", "phone"),
+    ("Ping 6465550193 after lunch", "6465550193", "phone"),
+    ("my cousin is at +1 646 555 0193", "+1 646 555 0193", "phone"),
+    ("the landlord in Leeds: +44 7700 900461", "+44 7700 900461", "phone"),
+    ("Lyon office +33 6 12 34 56 78", "+33 6 12 34 56 78", "phone"),
+    ("Priya's mobile +91-98765-43210", "+91-98765-43210", "phone"),
+    # ID-like values a few words from the name of an identity document
+    ("我的港澳通行证号码是 C52839104，下个月要续签", "C52839104", "id_number"),
+    ("C52839104 是我的通行证号码", "C52839104", "id_number"),
+    ("社保卡 1029384756 在钱包里", "1029384756", "id_number"),
+    ("工号 A0073921，入职第三年", "A0073921", "id_number"),
+    ("My residence card number is RC-4410-9921.", "RC-4410-9921", "id_number"),
+    ("my driver's licence is D738-2291-0046, renewed in spring", "D738-2291-0046", "id_number"),
+    ("SSN 512-44-8830 for the tax forms", "512-44-8830", "id_number"),
+    ("My national insurance number is AB 12 34 56 and I moved in May", "AB 12 34 56", "id_number"),
+    ("the new passport is X93015528", "X93015528", "passport"),
+    ("护照号 EK7730152 记一下", "EK7730152", "passport"),
+    ("visa number 73019482 came through", "73019482", "id_number"),
+    # keys and tokens by vendor shape
+    ("use sk-proj-Zq81mWc0vNa4Lr7TyXe2bKd9 for the bot", "sk-proj-Zq81mWc0vNa4Lr7TyXe2bKd9", "api_key"),
+    ("aws id AKIAZ7Q4M2W9N5R8T3YB on the build box", "AKIAZ7Q4M2W9N5R8T3YB", "api_key"),
+    ("temp creds ASIAQ8W3E5R7T9Y2U4I6 expire hourly", "ASIAQ8W3E5R7T9Y2U4I6", "api_key"),
+    ("ghp_k8Jd2mQ9vL4xN7pR1sT6wY3zA5bC0eF2gH4i is my CI token", "ghp_k8Jd2mQ9vL4xN7pR1sT6wY3zA5bC0eF2gH4i", "api_key"),
+    ("github_pat_11AZQ7X0Y0a8Kd2mQ9vL4x_N7pR1sT6wY3z works", "github_pat_11AZQ7X0Y0a8Kd2mQ9vL4x_N7pR1sT6wY3z", "api_key"),
+    ("bot token xoxb-4820193-Qm8vL2kx9Tz is in the channel", "xoxb-4820193-Qm8vL2kx9Tz", "api_key"),
+    ("maps key AIzaSyQ3mV8kL2xN9pR4tW7yB1cD5fG6hJ0kM2a here", "AIzaSyQ3mV8kL2xN9pR4tW7yB1cD5fG6hJ0kM2a", "api_key"),
+    ("gitlab glpat-Wq3Er5Ty7Ui9Op1As3Df for deploys", "glpat-Wq3Er5Ty7Ui9Op1As3Df", "api_key"),
+    ("模型仓库用 hf_Qm8vL2kx9TzWq3Er5Ty7Ui9Op1As3DfGh 下载", "hf_Qm8vL2kx9TzWq3Er5Ty7Ui9Op1As3DfGh", "api_key"),
+    ("stripe sk_live_8Kd2mQ9vL4xN7pR1sT6w and rk_live_ too", "sk_live_8Kd2mQ9vL4xN7pR1sT6w", "api_key"),
+    ("session eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoibGluIn0.Qm8vL2kx9TzWq3Er5Ty7 expired",
+     "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoibGluIn0.Qm8vL2kx9TzWq3Er5Ty7", "token"),
+    ("key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----\nthanks",
+     "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----", "private_key"),
+    ("db is postgres://lin:Tide7seal@10.0.0.4/shop", "Tide7seal", "password"),
+    # passwords, PINs and codes by the grammar around them, with or without the word "password"
+    ("I sign in to the NAS with tR4!vq81 every morning", "tR4!vq81", "password"),
+    ("我用 mz8Kq2v9 登录公司邮箱", "mz8Kq2v9", "password"),
+    ("家里路由器用的是 admin8812，别改", "admin8812", "password"),
+    ("unlock the tablet with 7391 if it locks", "7391", "password"),
+    ("the lockbox at the back door is 4719", "4719", "password"),
+    ("验证码 903317，五分钟内有效", "903317", "password"),
+    ("口令是 tiger2030，明天开会用", "tiger2030", "password"),
+    ("wifi password: maplesyrup", "maplesyrup", "password"),
+    ("the alarm code for the studio is 2580#", "2580#", "password"),
+    ("Qw3rty!9 is the password for the shed", "Qw3rty!9", "password"),
+    ("车库门禁密码 6631，进门左转", "6631", "password"),
+]
+
+
+@pytest.mark.parametrize("text, value, kind", POSITIVES)
+def test_each_shape_is_redacted_and_the_words_around_it_stay(text, value, kind):
+    assert_only_redacted(text, value, kind)
+
+
+@pytest.mark.parametrize("text, value, kind", [
+    ("卡号 4532 0187 3650 2148，先存着", "4532 0187 3650 2148", "bank_card"),
+    ("手机 13905718842 打我", "13905718842", "phone"),
+    ("身份证 330106198507162831", "330106198507162831", "id_card"),
+    ("门禁密码 8821#，别外传", "8821#", "password"),
+    ("pay DE89 5001 0517 5429 3810 4477 today", "DE89 5001 0517 5429 3810 4477", "iban"),
+])
+def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, value, kind):
+    wide_value = full_width(value)
+    wide_text = text.replace(value, wide_value)
+    assert wide_value != value
+    assert redact(wide_text) == wide_text.replace(wide_value, f"[{kind}]")
+
+
+NEGATIVES = [
+    # years, dates, times, durations
+    "We moved to Hangzhou in 2019 and again in 2024",
+    "The launch is on 2026-03-04 at 10:30, doors open 09:45",
+    "我1990年5月12日出生，2026/03/04 入职",
+    "I finished the trail race in 1:52:07",
+    # prices, amounts, quantities
+    "The laptop was 12999 and the monitor 2399",
+    "这台相机花了 15800 元，镜头另买的",
+    "去年营收 13800000000 元，员工 3200 人",
+    "We sold 1,250,000 copies by 2025",
+    "the hall seats 1200 people and costs $4500 a night",
+    "Temperature 36.8, weight 64kg, height 172cm",
+    # order, tracking and reference numbers (a card number must pass Luhn)
+    "订单 4532018736502147 明天到",
+    "order number 6011549273018366 shipped today",
+    "tracking 9400111899223344556677 says Tuesday",
+    "运单号 SF1234567890123，下午到",
+    "order ID 55029318 was refunded",
+    "ref 2023-456-7890 on the invoice",
+    "the log shows 1709876543210 as the timestamp",
+    "ISBN 978-7-5442-9116-3 is the second edition",
+    # numbers of things that are not secrets
+    "我住 3 栋 1201 室，小区有 6 栋楼",
+    "the version on the server is 3.11.4",
+    "the router model is AX3000 and it sits in the hall",
+    "Gate B12 at terminal 2, flight leaves 11:45",
+    "the zip code is 94110",
+    "error code 0x80070005 again on the old PC",
+    "the years 2019 2020 2021 2022 were busy",
+    "wrong check: 330106198507162832 is not an ID card",
+    "GB53 MIDL 4005 1587 2160 94 fails its check",
+    # credential words with no value, or a value that is not a secret
+    "I log in every morning at 8:45",
+    "I signed in with Google in 2019",
+    "my password is wrong again",
+    "The password manager I like is 1Password",
+    "我的密码忘了，怎么找回",
+    "验证码一直收不到，等了 5 分钟",
+    "The code is messy and the review took 2 hours",
+    "unlock the door with my face",
+    "my passport expires on 2031-07-15",
+    "I got my driving licence in 2012 after 3 tries",
+    "身份证办了 15 天才拿到",
+    "the ID photo cost 45 yuan",
+    # things that look like key prefixes but are not keys
+    "sk-8 is the road to the lake",
+    "ask-me-anything threads are fun",
+    "hf_ is a prefix I saw somewhere",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_ordinary_numbers_and_words_are_left_alone(text):
+    assert find_secrets(text) == [], [(s.kind, text[s.start:s.end]) for s in find_secrets(text)]
+    assert redact(text) == text
+
+
+def test_several_secrets_in_one_message_each_get_their_kind():
+    text = "卡 4532 0187 3650 2148，手机 13905718842，wifi 密码 hw7Lq2x9，2026 年 3 月开通"
+    assert redact(text) == "卡 [bank_card]，手机 [phone]，wifi 密码 [password]，2026 年 3 月开通"
+
+
+def test_redacting_twice_changes_nothing():
+    text = "password is [password] and the card was [bank_card], call [phone]"
+    assert redact(text) == text
+    once = redact("口令是 tiger2030，卡号 6225 1234 5678 9012")
+    assert redact(once) == once
+
+
+def test_log_records_never_carry_a_secret():
+    record = logging.LogRecord("t", logging.WARNING, __file__, 1, "payout to %s failed for %s", 
+                               ("DE89 5001 0517 5429 3810 4477", "+44 7700 900461"), None)
+    RedactingFilter().filter(record)
+    assert record.getMessage() == "payout to [iban] failed for [phone]"
+
+
+# --- end to end: nothing of these values reaches a table or a prompt -----------------------------------
+
+SAID = [
+    ("我的新信用卡是 4532 0187 3650 2148，每月 8 号还款", ["4532 0187 3650 2148"]),
+    ("我用 mz8Kq2v9 登录公司邮箱，邮箱是工作用的", ["mz8Kq2v9"]),
+    ("My residence card number is RC-4410-9921 and I live in Leeds now", ["RC-4410-9921"]),
+    ("I log into the home NAS with tR4!vq81, it holds our photos", ["tR4!vq81"]),
+    ("rent goes to DE89 5001 0517 5429 3810 4477, I pay on the 1st", ["DE89 5001 0517 5429 3810 4477"]),
+    ("手机换成１３９０５７１８８４２了，老号不用了", ["１３９０５７１８８４２", "13905718842"]),
+    ("I prefer oat milk in my tea, and my SSN is 512-44-8830", ["512-44-8830"]),
+]
+QUESTIONS = ["我的信用卡几号还款？", "公司邮箱怎么登录？", "Where do I live?", "What is on the NAS?",
+             "When do I pay rent?", "怎么联系我？", "What milk goes in my tea?"]
+
+
+def _variants(value: str) -> set[str]:
+    compact = "".join(char for char in value if char.isalnum())
+    return {value, compact, full_width(value)} - {""}
+
+
+@pytest.mark.django_db
+def test_after_turn_then_before_turn_keeps_no_raw_value_anywhere():
+    for number, (text, _) in enumerate(SAID):
+        record = service.after_turn("lin", text, "好的，记住了", session_id="s1", turn_id=f"t{number}")
+        assert record.outcome["blocked"], text
+    blocks = [service.before_turn("lin", question, session_id="s2", turn_id=f"q{number}", include_private=True).block
+              for number, question in enumerate(QUESTIONS)]
+
+    stored = everything_stored_as_text()
+    for _, values in SAID:
+        for value in values:
+            for variant in _variants(value):
+                assert variant not in stored, variant
+                assert not any(variant in block for block in blocks), variant
+    # what was around the secrets is still there, with the kind of what was taken out
+    turns = " ".join(Turn.objects.values_list("text", flat=True))
+    assert "[bank_card]" in turns and "[password]" in turns and "[iban]" in turns and "[phone]" in turns
+    assert "每月 8 号还款" in turns and "I live in Leeds now" in turns
+    assert Memory.objects.filter(user_id="lin").exists()
+    assert any("oat milk" in block for block in blocks), "the preference said next to the SSN is still recalled"
