@@ -29,13 +29,11 @@ ALWAYS_INJECT_TOP = 3
 GATE_LOOKS_AT_TOP = 5
 
 
-def select_for_injection(ranked: list[RecallItem], threshold: float) -> list[RecallItem]:
+def select_for_injection(facts: list[RecallItem], threshold: float) -> list[RecallItem]:
     floor = max(app_settings.RECALL_MIN_SCORE, threshold * 0.85)
-    ranked = [item for item in ranked if not item.outdated]
-    answer_bearing = [item for item in ranked if not _is_style_rule(item)]
-    head = answer_bearing[:ALWAYS_INJECT_TOP]
-    rest = [item for item in ranked if item not in head and item.relevance >= floor]
-    return head + rest
+    facts = [item for item in facts if not item.outdated]
+    head = facts[:ALWAYS_INJECT_TOP]
+    return head + [item for item in facts[ALWAYS_INJECT_TOP:] if item.relevance >= floor]
 
 
 def _is_style_rule(item: RecallItem) -> bool:
@@ -44,33 +42,34 @@ def _is_style_rule(item: RecallItem) -> bool:
 
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
+    """The gate reads the answer-bearing items only. How the user wants to be answered rides along with a
+    request for writing or explaining (a standing rule), but never opens the gate for facts by itself."""
     started = time.perf_counter()
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
+    facts = [item for item in ranked if not _is_style_rule(item)]
+    style = [item for item in ranked if _is_style_rule(item) and item.standing_rule]
     threshold = gate_threshold(intent)
-    top = max((item.relevance for item in ranked[:GATE_LOOKS_AT_TOP]), default=0.0)
+    top = max((item.relevance for item in facts[:GATE_LOOKS_AT_TOP]), default=0.0)
+    gate_open = top >= threshold
     language = language_of(message)
-    question = pick_question(tenant, user_id, session_id, intent.scene_names, language) if top >= threshold else ""
+    question = pick_question(tenant, user_id, session_id, intent.scene_names, language) if gate_open else ""
     working = [item["text"] for item in session_items(tenant, user_id, session_id)] if session_id else []
 
     context = TurnContext(budget=app_settings.TOKEN_BUDGET, scenes=intent.as_list(), working_memory=working,
                           candidates=[item.to_scored() for item in ranked[: app_settings.RECALL_LIMIT]])
-    if top < threshold and not question:
-        context.gate = {"top_relevance": round(top, 3), "threshold": threshold, "injected": False,
-                        "reason": f"top relevance {top:.2f} < threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"}
-        if working:  # this session's own context is always fair to show
-            _fill(context, pack([], language=language, budget=app_settings.TOKEN_BUDGET,
-                                max_items=0, working_memory=working))
-        context.elapsed_ms = (time.perf_counter() - started) * 1000
-        return context
-
-    chosen = select_for_injection(ranked, threshold)
+    chosen = (select_for_injection(facts, threshold) if gate_open else []) + style
+    comparison = "≥" if gate_open else "<"
+    reason = f"top relevance {top:.2f} {comparison} threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"
+    if style and not gate_open:
+        reason += "; reply style only"
     packed = pack(chosen, language=language, budget=app_settings.TOKEN_BUDGET,
                   max_items=app_settings.MAX_INJECTED_MEMORIES, working_memory=working, confirmation_question=question)
-    _fill(context, packed)
+    if chosen or question or working:  # this session's own context is always fair to show
+        _fill(context, packed)
     context.confirmation_question = question
     context.gate = {"top_relevance": round(top, 3), "threshold": threshold, "injected": bool(packed.used),
-                    "reason": f"top relevance {top:.2f} ≥ threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"}
+                    "reason": reason}
     _audit_reads(packed.used, tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id, now=now)
     context.elapsed_ms = (time.perf_counter() - started) * 1000
     return context
