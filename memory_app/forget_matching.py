@@ -6,7 +6,8 @@ An item matches when ``lift + FORGET_KEYWORD_WEIGHT * keyword >= FORGET_THRESHOL
 closer the description is to it than to neutral text (similarity above the description's own neutral baseline,
 in units of the embedder's spread; see ``calibration``), ``keyword`` the idf-weighted share of the description's
 distinctive words it holds. Meaning alone must be strong; shared words lower the bar. The settings are tuned
-on invented probe conversations (``scripts/calibrate_forget.py``).
+on invented probe conversations (``scripts/calibrate_forget.py``). A matched message takes every copy of it
+along (snippet, summary line, turn, the assistant's answer, and memories drawn only from such messages).
 Everything here is read-only; ``actions.forget_described`` does the deleting.
 """
 import math
@@ -21,7 +22,7 @@ from .actions import FORGET_REQUEST, FORGOTTEN
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
-from .extraction.forget import distinctive_terms
+from .extraction.forget import description_parts, distinctive_terms
 from .keywords import terms as keyword_terms
 from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
 from .providers import get_embedder
@@ -129,25 +130,31 @@ def _stored(row) -> np.ndarray | None:
 
 
 def score(description: str, items: list[Item]) -> None:
-    """Fill each item's keyword coverage and similarity lift for this description."""
-    _score_keywords(description, items)
-    for item in items:
-        if item.place == "memory" and _names_what_key_stores(description, item.ref.key):
-            item.keyword = 1.0
-    query = embed_query_safely(description)
-    if query is None:
+    """Fill each item's keyword coverage and similarity lift for this description: for a description that
+    joins several things, those of the part that fits the item best."""
+    parts = description_parts(description)
+    keywords = [_keyword_scores(part, items) for part in parts]
+    for index, item in enumerate(items):
+        item.keyword = max(scores[index] for scores in keywords)
+    queries = [embed_query_safely(part) for part in parts]
+    if any(query is None for query in queries):
         return  # no embedder: keywords alone decide (the strict keyword threshold applies)
     _fill_vectors(items)
-    baseline, spread = baseline_similarity(query), get_embedder().similarity_spread
-    for item in items:
-        if item.vector is not None and len(item.vector) == len(query):
-            norm = float(np.linalg.norm(item.vector)) or 1.0
-            item.lift = (float(item.vector @ query) / norm - baseline) / spread
+    spread, weight = get_embedder().similarity_spread, app_settings.FORGET_KEYWORD_WEIGHT
+    baselines = [baseline_similarity(query) for query in queries]
+    for index, item in enumerate(items):
+        if item.vector is None or len(item.vector) != len(queries[0]):
+            continue
+        norm = float(np.linalg.norm(item.vector)) or 1.0
+        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[index])
+                  for query, baseline, scores in zip(queries, baselines, keywords)]
+        item.lift, item.keyword = max(scored, key=lambda pair: pair[0] + weight * pair[1])
 
 
-def _score_keywords(description: str, items: list[Item]) -> None:
-    """Share of the description's distinctive words an item holds, each weighted by how rare it is among
-    this user's items (a word every item has says nothing)."""
+def _keyword_scores(description: str, items: list[Item]) -> list[float]:
+    """Per item, the share of the description's distinctive words it holds, each weighted by how rare it is
+    among this user's items (a word every item has says nothing). A memory whose key stores what the
+    description names counts as holding them all."""
     wanted = distinctive_terms(description)
     documents = [set(keyword_terms(item.text)) for item in items]
     held = [{term for term in wanted if _holds(document, term)} for document in documents]
@@ -157,14 +164,13 @@ def _score_keywords(description: str, items: list[Item]) -> None:
     # A word of the description found nowhere cannot tell items apart; it counts half.
     weights = {term: weight * (1.0 if frequency[term] else 0.5) for term, weight in weights.items()}
     whole = sum(weights.values()) or 1.0
-    for item, terms in zip(items, held):
-        item.keyword = sum(weights[term] for term in terms) / whole
+    return [1.0 if item.place == "memory" and _names_what_key_stores(wanted, item.ref.key)
+            else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
 
 
-def _names_what_key_stores(description: str, key: str) -> bool:
+def _names_what_key_stores(words: list[str], key: str) -> bool:
     """"家庭住址", "my home address": the description's head word (the last, in both languages) is what the
     memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
-    words = distinctive_terms(description)
     stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
     return bool(words) and words[-1] in set(keyword_terms(stored))
 
@@ -227,6 +233,9 @@ def gather(items: list[Item], tenant: str, user_id: str) -> Matches:
     for item in items:  # copies of a doomed message, wherever they are
         if item.turns & matches.turn_refs and item.place in ("snippet", "summary", "turn", "reply", "outcome", "working"):
             _add(matches, item)
+        # A memory drawn only from forgotten messages is a copy of them too.
+        elif item.place == "memory" and item.turns and item.turns <= matches.turn_refs and item.ref not in matches.memories:
+            matches.memories.append(item.ref)
     return matches
 
 

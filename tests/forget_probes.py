@@ -5,7 +5,7 @@ place or domain, but another subject. Then they ask, in their own words, to forg
 threshold in ``CHATMEM_FORGET_*`` was tuned on these (``scripts/calibrate_forget.py``); the tests replay them.
 ``gone`` words must vanish from every stored place; ``kept`` words (near misses) must survive.
 
-``gone`` lists words of the messages the method finds. Eight of the 32 messages about a subject are missed at
+``gone`` lists words of the messages the method finds. Nine of the 36 messages about a subject are missed at
 the calibrated threshold (the script lists them): they share no word with the description and the small
 embedder puts them barely above neutral text ("losing my job" vs "I got laid off": lift 0.65, while near
 misses reach 1.05). Deleting them would take near misses with them; the probes keep that limit visible.
@@ -168,4 +168,22 @@ PROBES = [
         (False, "I prefer aisle seats when I fly", ""),
         (False, "I've been trying to cut back on sugar", ""),
     ], "Disregard what I said about the tax audit of my bakery", kept=["taxes", "tomatoes", "goalie", "aisle"]),
+    # Kinds of information, joined: each part may be said apart.
+    Probe("zh-pay", [
+        (True, "我现在月薪一万八，税后拿到手一万五左右", ""),
+        (False, "我在一家游戏公司做关卡策划", ""),
+        (True, "今年的年终奖发了四个月，比去年多一个月", ""),
+        (False, "下周要去上海参加一个行业展会", ""),
+        (False, "我女朋友是儿科护士，经常上夜班", ""),
+        (False, "我每天下班去健身房练一小时", ""),
+    ], "我的工资和年终奖，以后都别记了", gone=["发了四个月"], kept=["关卡策划", "展会", "健身房"]),
+    Probe("en-vitals", [
+        (True, "I weigh 104 kilos right now, the heaviest I've ever been", ""),
+        (False, "I'm trying to run three times a week before work", ""),
+        (True, "My blood pressure was 152 over 96 at the last checkup", ""),
+        (False, "My dad has type 2 diabetes and watches his sugar", ""),
+        (False, "I teach chemistry at a high school", ""),
+        (False, "We're adopting a rescue greyhound next month", ""),
+    ], "Forget my weight and my blood pressure numbers", gone=["104 kilos", "152 over 96"],
+        kept=["three times a week", "diabetes", "greyhound"]),
 ]

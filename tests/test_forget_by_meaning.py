@@ -10,7 +10,7 @@ from django.utils import timezone
 from memory_app import actions, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
-from memory_app.extraction.forget import detect_forget_requests
+from memory_app.extraction.forget import description_parts, detect_forget_requests
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
@@ -65,6 +65,16 @@ def test_a_request_about_the_user_as_a_whole_erases_the_user(message):
 def test_everything_about_something_else_is_about_that_thing(message, description):
     [request] = detect_forget_requests(message)
     assert not request.everything and request.description == description
+
+
+@pytest.mark.parametrize("description, parts", [
+    ("工资和年终奖", ["工资和年终奖", "工资", "年终奖"]),
+    ("my weight and my blood pressure numbers", ["my weight and my blood pressure numbers", "my weight",
+                                                 "my blood pressure numbers"]),
+    ("我和小林吵架", ["我和小林吵架"]),  # "我" is no part of its own
+])
+def test_a_description_joining_several_things_is_also_matched_part_by_part(description, parts):
+    assert description_parts(description) == parts
 
 
 # --- finding it by meaning and deleting every copy ---------------------------------------------------------

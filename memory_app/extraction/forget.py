@@ -104,6 +104,16 @@ def distinctive_terms(text: str) -> list[str]:
             if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)]
 
 
+def description_parts(description: str) -> list[str]:
+    """The description and, when it joins several things ("店里流水和利润", "the therapist and the panic
+    attacks"), each of them: each may be said apart. Parts that are only the user ("我和小林吵架": "我") or a
+    single character go."""
+    parts = [part.strip(" ，,") for part in re.split(r"以及|和|与|及|、|[,，&]|(?i:\band\b)", description)]
+    parts = [part for part in parts if _residual(part) and not _PRONOUN.match(part)
+             and any(len(term) >= 2 for term in distinctive_terms(part))]
+    return [description] + parts if len(parts) > 1 else [description]
+
+
 def _chunks(message: str) -> list[tuple[int, str]]:
     """(sentence number, chunk) in order; a chunk is a comma-separated piece of a sentence."""
     found = []
