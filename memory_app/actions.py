@@ -28,6 +28,8 @@ from .redaction import redact, redact_data
 from .working_memory import clear_session, clear_user_working_memory
 
 logger = logging.getLogger(__name__)
+FORGOTTEN = "[forgotten]"  # what a turn's message becomes when its words are forgotten
+FORGET_REQUEST = "[forget request]"  # what a message that asked to forget is kept as
 
 
 def record_event(memory: Memory | None, action: str, *, actor: str = "system", tenant: str = "", user_id: str = "",
@@ -272,20 +274,6 @@ def drop_summary_lines(summary: SessionSummary, drop: Callable[[str, dict], bool
     return True
 
 
-def erase_text_mentioning(tenant: str, user_id: str, mentions: Callable[[str], bool]) -> int:
-    """Forget by words ("关于许晨的都别记了"): snippets that mention it go, summary lines leave, and the
-    turn log keeps a placeholder. Returns how many snippets went."""
-    snippets = [snippet.pk for snippet in Snippet.objects.for_user(tenant, user_id).only("pk", "text")
-                if mentions(snippet.text)]
-    Snippet.objects.filter(pk__in=snippets).delete()
-    for summary in SessionSummary.objects.for_user(tenant, user_id):
-        drop_summary_lines(summary, lambda line, source: mentions(line))
-    turns = [turn.pk for turn in Turn.objects.for_user(tenant, user_id).only("pk", "text", "reply")
-             if mentions(turn.text) or mentions(turn.reply)]
-    Turn.objects.filter(pk__in=turns).update(text="[forgotten]", reply="")
-    return len(snippets)
-
-
 def record_snippet_use(snippet_ids: list[int], now: datetime) -> None:
     """Snippets placed in a prompt count as used (usage feeds ranking); no audit event, they are not memories."""
     if snippet_ids:
@@ -309,18 +297,21 @@ def _erase_source_copies(doomed: list[Memory]) -> None:
         for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id__in={s for s, _ in turns}):
             drop_summary_lines(summary, lambda line, source: from_doomed_turn(source))
         for session, turn in turns:
-            Turn.objects.for_user(tenant, user_id).filter(session_id=session, turn_id=turn).update(
-                text="[forgotten]", reply="")
+            erase_turns(Turn.objects.for_user(tenant, user_id).filter(session_id=session, turn_id=turn))
 
 
 @transaction.atomic
-def delete_memories(memories, *, actor: str, reason: str = "", session_id: str = "", turn_id: str = "") -> int:
-    """Hard delete: the rows, all versions of their keys, vectors, entity links, and content in events."""
+def delete_memories(memories, *, actor: str, reason: str = "", session_id: str = "", turn_id: str = "",
+                    every_version: bool = True) -> int:
+    """Hard delete: the rows, all versions of their keys (unless ``every_version`` is off: forgetting by
+    meaning judges each version itself, as a key may hold several things), vectors, entity links, and
+    content in events."""
     memories = list(memories)
     if not memories:
         return 0
     by_key = {(memory.tenant, memory.user_id, memory.key) for memory in memories}
-    doomed = list(versions_of(memories).only("pk", "tenant", "user_id", "sources"))
+    rows = versions_of(memories) if every_version else Memory.objects.filter(pk__in=[memory.pk for memory in memories])
+    doomed = list(rows.only("pk", "tenant", "user_id", "sources"))
     doomed_ids = [memory.pk for memory in doomed]
     _erase_source_copies(doomed)
     _erase_event_content(MemoryEvent.objects.filter(memory_ref__in=doomed_ids))
@@ -332,18 +323,23 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
 
 
 @transaction.atomic
-def forget_user(tenant: str, user_id: str, *, actor: str) -> dict:
+def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | None = None) -> dict:
     """Everything about one user goes: memories and versions, vectors, snippets, summaries, turns, heat,
-    working memory, and the content of past events (the events stay as a content-free trail)."""
+    working memory, and the content of past events (the events stay as a content-free trail).
+    ``keep_turn_pk``: the turn that asked ("forget everything about me") stays, emptied, so that the task
+    processing it can record its outcome."""
+    turns = Turn.objects.for_user(tenant, user_id).exclude(pk=keep_turn_pk)
     counts = {
         "memories": Memory.objects.for_user(tenant, user_id).count(),
         "snippets": Snippet.objects.for_user(tenant, user_id).count(),
         "summaries": SessionSummary.objects.for_user(tenant, user_id).count(),
-        "turns": Turn.objects.for_user(tenant, user_id).count(),
+        "turns": turns.count(),
     }
     _erase_event_content(MemoryEvent.objects.for_user(tenant, user_id))
     Memory.objects.for_user(tenant, user_id).delete()
-    for model in (Snippet, SessionSummary, Turn, TopicHeat, MemoryEntity):
+    turns.delete()
+    Turn.objects.filter(pk=keep_turn_pk).update(text=FORGET_REQUEST, reply="", outcome={})
+    for model in (Snippet, SessionSummary, TopicHeat, MemoryEntity):
         model.objects.for_user(tenant, user_id).delete()
     clear_user_working_memory(tenant, user_id)
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id,
@@ -390,3 +386,8 @@ def record_reads(memories: Iterable[Memory], *, actor: str, session_id: str = ""
 
 def record_export(tenant: str, user_id: str, *, actor: str, count: int) -> None:
     record_event(None, EventAction.EXPORT, actor=actor, tenant=tenant, user_id=user_id, detail={"count": count})
+
+
+# Forgetting by meaning and the erasing of turns live next door (this module stays readable); callers still
+# use them as ``actions.forget_described`` and so on.
+from .actions_forget import erase_turns, forget_described, without_content  # noqa: E402,F401

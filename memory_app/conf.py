@@ -49,6 +49,14 @@ DEFAULTS = {
     "TOKEN_BUDGET_MIN": 300,
     "TOKEN_ENCODING": "cl100k_base",
     "MAX_INJECTED_MEMORIES": 8,
+    # Forgetting by meaning ("what I told you about X, drop it"): an item goes when lift + KEYWORD_WEIGHT *
+    # keyword >= THRESHOLD, where lift is the description's similarity to it above the description's neutral
+    # baseline in units of the embedder's spread, and keyword the idf-weighted share of the description's words
+    # it holds. Tuned on invented probe conversations (scripts/calibrate_forget.py), not on an evaluation set.
+    "FORGET_THRESHOLD": 1.2,
+    "FORGET_KEYWORD_WEIGHT": 1.0,
+    "FORGET_KEYWORD_ALONE": 0.9,  # items with no vector: share of the description's words needed
+    "FORGET_MAX_EMBEDDED": 150,  # texts without a stored vector embedded per request (~15-50 ms each)
     # Working memory (one-off context, per session).
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,
     "WORKING_MEMORY_MAX_ITEMS": 20,

@@ -1,28 +1,33 @@
-"""Forget intents from the conversation ("别再记我的地址了", "forget my phone number"): delete the
-matching memories (all versions), snippets, summary lines and working-memory items, and say so.
-What matches is the request's own business (``ForgetRequest.covers``); the deleting is ``actions``'."""
-from . import actions, crypto
-from .models import Memory
-from .working_memory import replace_session_items, session_items
+"""Forget requests from the conversation ("what I told you about my visa interview, drop it", "那次体检的结果
+别留着了", "forget everything about me"): find what the description means among the user's items
+(``forget_matching``), delete every copy (``actions``), and report what went without repeating it.
+
+Only a request about the user as a whole erases the user; "everything about my daughter's school trouble" is
+about the school trouble.
+"""
+from . import actions, forget_matching
 
 
 def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, session_id: str = "",
-                         turn_id: str = "") -> dict:
+                         turn_id: str = "", asking_turn_pk: int | None = None) -> dict:
+    """Carry out one ``ForgetRequest``; ``asking_turn_pk`` is the turn that asked (never itself matched: it is
+    emptied by its own processing). Returns the entry for ``outcome["forgotten"]``: the description, counts,
+    key kinds and item ids, never a forgotten value."""
     if request.everything:
-        counts = actions.forget_user(tenant, user_id, actor=actor)
-        return {"scope": "everything", **counts}
+        counts = actions.forget_user(tenant, user_id, actor=actor, keep_turn_pk=asking_turn_pk)
+        return {"scope": "everything", "description": "", **counts}
+    matches = forget_matching.find(tenant, user_id, request.description, skip_turn_pk=asking_turn_pk)
+    items = _item_ids(matches)
+    counts = actions.forget_described(tenant, user_id, matches, actor=actor, session_id=session_id, turn_id=turn_id)
+    return {"scope": "described", "description": request.description, **counts, "items": items}
 
-    def mentions(text: str) -> bool:
-        return request.covers(text=text or "")
 
-    doomed = [memory for memory in Memory.objects.for_user(tenant, user_id).defer("embedding")
-              if request.covers(key=memory.key, text=f"{crypto.reveal_text(memory)} {memory.key}",
-                                value=crypto.reveal_value(memory), entities=memory.entities)]
-    keys = sorted({memory.key for memory in doomed})
-    deleted = actions.delete_memories(doomed, actor=actor, reason="user asked to forget", session_id=session_id,
-                                      turn_id=turn_id)
-    snippets = actions.erase_text_mentioning(tenant, user_id, mentions)
-    if session_id:
-        kept = [item for item in session_items(tenant, user_id, session_id) if not mentions(item["text"])]
-        replace_session_items(tenant, user_id, session_id, kept)
-    return {"scope": "matching", "keys": keys, "memories": deleted, "snippets": snippets}
+MAX_LISTED_ITEMS = 20
+
+
+def _item_ids(matches: forget_matching.Matches) -> list[str]:
+    """Which rows went, by id ("memory:12", "turn:s1/t3"): enough for the inspector, no content."""
+    ids = [f"memory:{memory.pk}" for memory in matches.memories]
+    ids += [f"snippet:{pk}" for pk in sorted(matches.snippets)]
+    ids += [f"turn:{session}/{turn}" for session, turn in sorted(matches.turn_refs)]
+    return ids[:MAX_LISTED_ITEMS]

@@ -72,6 +72,8 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
 def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, tenant: str = "", session_id: str = "",
                turn_id: str = "", speaker: str = "user", now: datetime | None = None) -> TurnRecord:
     """Record the turn and hand it to the background task that extracts, merges and forgets."""
+    from django_tasks import TaskResultStatus
+
     from .tasks import process_turn_task
 
     user_id, user_message = _check_user(user_id), _check_message(user_message, "user_message")
@@ -89,12 +91,16 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
         raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
     try:
         # django-tasks-db writes the task row in the caller's transaction, so it appears only with the turn.
-        process_turn_task.enqueue(turn.pk)
+        result = process_turn_task.enqueue(turn.pk)
     except Exception:
         logger.exception("could not enqueue turn %s; it stays pending for retry", turn.pk)
         return TurnRecord(turn_pk=turn.pk, status=TurnStatus.PENDING)
-    turn.refresh_from_db()
-    return TurnRecord(turn_pk=turn.pk, status=turn.status, outcome=turn.outcome)
+    stored = Turn.objects.filter(pk=turn.pk).values("status", "outcome").first()
+    if stored is None:  # erased while it was processed (a forget-me from elsewhere): report what the task said
+        finished = result.status == TaskResultStatus.SUCCESSFUL
+        return TurnRecord(turn_pk=None, status=TurnStatus.PROCESSED if finished else TurnStatus.PENDING,
+                          outcome=result.return_value if finished else {})
+    return TurnRecord(turn_pk=turn.pk, status=stored["status"], outcome=stored["outcome"])
 
 
 def retry_failed_turns(limit: int = 100) -> int:

@@ -31,6 +31,11 @@ TOPIC_SCENE = {
 PROFILE_TOPICS = {"profile", "reply", "work", "family", "health", "diet"}
 
 
+def key_kind(key: str) -> str:
+    """What kind of thing a key stores, without the value some keys end in ("family.child.<name>")."""
+    return ".".join(key.split(".")[:2])
+
+
 def scene_of_key(key: str) -> str:
     return TOPIC_SCENE.get(key.split(".", 1)[0], "general")
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from .actions import FORGET_REQUEST
 from .conf import app_settings
 from .confirmation import resolve_answer
 from .extraction import extract
@@ -21,6 +22,7 @@ from .working_memory import remember_for_session
 
 logger = logging.getLogger(__name__)
 ASSISTANT = "assistant"
+SAVED_FIELDS = ("status", "last_error", "attempts", "outcome", "text", "reply")
 
 
 def process_turn(turn: Turn) -> dict:
@@ -46,11 +48,13 @@ def process_turn(turn: Turn) -> dict:
         outcome["llm_error"] = result.llm_error
 
     with transaction.atomic():
-        for request in result.forget_requests:
-            outcome["forgotten"].append(apply_forget_request(tenant=tenant, user_id=user_id, request=request,
-                                                             actor=actor, session_id=session_id, turn_id=turn_id))
-        if result.forget_requests:  # the request itself names what must go: store nothing from it
-            turn.text = "[forget request]"
+        if result.forget_requests:
+            for request in result.forget_requests:
+                outcome["forgotten"].append(apply_forget_request(
+                    tenant=tenant, user_id=user_id, request=request, actor=actor, session_id=session_id,
+                    turn_id=turn_id, asking_turn_pk=turn.pk))
+            # The request itself names what must go (and the reply may repeat it): store nothing from it.
+            turn.text, turn.reply = FORGET_REQUEST, ""
             return outcome
         for text in result.one_off:
             remember_for_session(tenant, user_id, session_id, text, sources)
@@ -84,24 +88,32 @@ def process_turn(turn: Turn) -> dict:
 def run_turn(turn_pk: int) -> dict:
     """Entry point of the background task. LLM trouble falls back to rules inside extraction; the turn is
     then kept as failed so a retry runs the model again (merging is idempotent)."""
-    turn = Turn.objects.get(pk=turn_pk)
+    turn = Turn.objects.filter(pk=turn_pk).first()
+    if turn is None:  # the user (or this conversation) was forgotten before the task ran: nothing to learn
+        return {"error": "turn no longer exists"}
     turn.attempts += 1
     try:
         outcome = process_turn(turn)
     except Exception as error:  # the chat must not break: record, retry later
         logger.exception("after_turn failed for turn %s", turn_pk)
         turn.status, turn.last_error = TurnStatus.FAILED, redact(f"{type(error).__name__}: {error}")[:500]
-        turn.save(update_fields=["status", "last_error", "attempts"])
+        _save(turn, ("status", "last_error", "attempts"))
         schedule_retry(turn)
         return {"error": turn.last_error}
     failed = bool(outcome.get("llm_error")) and turn.attempts < app_settings.TASK_MAX_ATTEMPTS
     turn.status = TurnStatus.FAILED if failed else TurnStatus.PROCESSED
     turn.last_error = outcome.get("llm_error", "")[:500]
     turn.outcome = outcome
-    turn.save(update_fields=["status", "last_error", "attempts", "outcome", "text"])
+    _save(turn, SAVED_FIELDS)
     if failed:
         schedule_retry(turn)
     return outcome
+
+
+def _save(turn: Turn, fields) -> None:
+    """An update, not ``save()``: if processing (or a concurrent erase) removed the row, there is nothing left
+    to record on, and that is not an error."""
+    Turn.objects.filter(pk=turn.pk).update(**{name: getattr(turn, name) for name in fields})
 
 
 def schedule_retry(turn: Turn) -> bool:

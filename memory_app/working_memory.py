@@ -39,6 +39,12 @@ def session_items(tenant: str, user_id: str, session_id: str) -> list[dict]:
     return list(cache.get(_key(tenant, user_id, session_id), []))
 
 
+def user_session_items(tenant: str, user_id: str) -> dict[str, list[dict]]:
+    """Every live session's one-off items of a user (forgetting looks through all of them)."""
+    return {session_id: session_items(tenant, user_id, session_id)
+            for session_id in cache.get(_index_key(tenant, user_id), set())}
+
+
 def clear_user_working_memory(tenant: str, user_id: str) -> None:
     for session_id in cache.get(_index_key(tenant, user_id), set()):
         cache.delete(_key(tenant, user_id, session_id))

@@ -70,6 +70,8 @@ def inspector_strings() -> dict:
         "outcome_asked": _("Asked you to confirm"),
         "outcome_resolved": _("Resolved"),
         "outcome_forgotten": _("Forgotten"),
+        "forgottenCounts": _("{memories} memories, {snippets} snippets, {turns} messages"),
+        "forgottenEverything": _("everything about you"),
         "outcome_blocked": _("Blocked (sensitive)"),
         "outcome_working_memory": _("Kept for this conversation only"),
         "outcome_snippets": _("Snippets stored"),

@@ -1,142 +1,251 @@
-"""Forget intents: "别再记我的地址了", "之前跟你说的店里流水和利润，你都别记了", "forget my phone number",
-"忘掉关于我的一切". Each becomes a ``ForgetRequest`` whose terms and key prefixes let the pipeline find every
-copy of what the user wants gone; the same message must not store the thing again.
+"""Forget requests: a forget verb in the imperative plus an object phrase that says what to forget, in either
+order ("把上次说的X删掉", "X，当没听过", "drop X", "X, forget it"). The object phrase, stripped of the forget
+words and of fillers such as 关于/上次说的/what I told you about, is the *description* of the subject; finding
+what it describes is ``memory_app.forget_matching``'s job (by meaning, not by a list of subjects).
+
+Only a description that is nothing but the user themselves ("忘掉关于我的一切", "delete all my data") asks
+to erase the whole user; "everything about my brother's wedding" is about the wedding.
 """
 import re
 from dataclasses import dataclass, field
 
-from .language import clause_texts
+from ..keywords import terms as keyword_terms
+
+# Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
+# they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests.
+_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|不想让你|不想你)(?:再|帮我|给我|替我)*"
+_ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
+              r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没这回事|(?:从|在)?记忆里(?:删|抹|去)(?:掉|除|去)?")
+_ZH_GENERIC = rf"删掉|删了|删除|删去|清掉|清除|清空|抹掉|抹去|去掉|扔掉|丢掉|忘了|忘记|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档)"
+_EN_STRONG = (r"forget|disregard|unlearn|(?:don't|do not|no need to|stop)\s+(?:remembering|remember|keeping|keep|"
+              r"holding on to|hold on to|retaining|retain|bringing up|bring up)|never (?:mention|bring up)"
+              r"|pretend I never (?:said|told you|mentioned)")
+_EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|"
+               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|"
+               r"(?:don't|do not|no need to|stop)\s+(?:storing|store|saving|save)")
+_VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
+
+# A memory cue: the object is something said, known or kept, not a thing in the world.
+_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案"
+                  r"|(?i:\b(?:told|said|say|mentioned|shared|talked|know|knows|remember|memory|memories|info|information|data|"
+                  r"details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
+
+# Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
+# ("别忘了", "don't forget"), a question ("你忘了吗？").
+_ZH_SUBJECT_BEFORE = re.compile(r"(?:(?<![帮给替让叫请])我|他|她|它|我们|他们|她们|咱们|咱|俺)(?:已经|刚|刚刚|刚才|又|都|也|早就|早|不小心|差点|竟然|总是|老是|经常|还|就)?$")
+_ZH_NEGATED_FORGET = re.compile(r"(?:别|不要|不能|不会|没|没有|不|可别|千万别|容易|总|老|会|要)$")
+_ZH_REQUEST_START = re.compile(r"^(?:请|麻烦|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
+_EN_REQUEST_PREFIX = re.compile(
+    r"^(?:(?:please|pls|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
+    r"can you|could you|would you|will you|i want you to|i need you to|i'd like you to|i would like you to|you can|"
+    r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to)"
+    r"\s*,?\s*)*$", re.I)
+_QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
+_ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
+_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)\s+")
+
+# Fillers around the object phrase. Applied repeatedly until nothing changes.
+_ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
+    r"^(?:(?:我|我们)?(?:之前|以前|上次|刚才|刚刚|刚|那天|前几天)?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
+    r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
+    r"|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|上次|之前|以前|刚才|那天|上回|前几天|就|都|也|给我|帮我"
+    r"|你|再|以后|今后|的)")
+_ZH_TRAILING = re.compile(
+    r"(?:的?(?:所有|全部|一切)?的?(?:事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|的话"
+    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
+_EN_LEADING = re.compile(
+    r"^(?:please|just|also|about|regarding|concerning|on|of|the|my|our|that|those|this|these|any|all|all of|"
+    r"(?:the )?whole thing(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
+    r"(?: about| on| of| regarding)?|"
+    r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
+    r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?)\s+", re.I)
+_EN_TRAILING = re.compile(r"\s+(?:from (?:your )?memory|for good|please|now|completely|entirely|too|as well|forever|"
+                          r"again|at all|ever again|right away|anymore|any more)$", re.I)
+
+# What is left when the description is only the user and the quantity of what is kept about them.
+_SELF = re.compile(r"我自己|我本人|关于我|我的|我|本人|(?i:\b(?:me|myself|i|my|mine|us|our)\b)")
+_INFO = re.compile(r"一切|所有|全部|全都|任何|东西|信息|数据|记忆|资料|档案|内容|记录|聊天记录|对话|说过的话|的?话|事情?|的|都|关于|有关|"
+                   r"(?i:\b(?:everything|anything|all|whole|entire|every|data|info|information|memories|memory|details|stuff|"
+                   r"things?|profile|history|records?|personal|conversations?|chats?|about|of|on|you|know|have|ever|told|said)\b)")
+_QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|anything|all|whole|entire)\b)")
+_STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
+_PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
+_NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
+
+_CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+")
 
 
 @dataclass
 class ForgetRequest:
-    terms: list[str] = field(default_factory=list)  # words to match memory text / value / entities
-    key_prefixes: list[str] = field(default_factory=list)
-    everything: bool = False
-    text: str = ""  # the clause that asked (redacted)
+    description: str = ""  # what the user called the subject, forget words and fillers removed
+    everything: bool = False  # the user as a whole
+    text: str = ""  # the sentence that asked (already redacted by the caller)
+    terms: list[str] = field(default_factory=list)  # keyword terms of the description
+
+    def __post_init__(self):
+        if not self.terms and self.description:
+            self.terms = distinctive_terms(self.description)
 
     def as_dict(self) -> dict:
-        return {"terms": self.terms, "key_prefixes": self.key_prefixes, "everything": self.everything, "text": self.text}
+        return {"description": self.description, "everything": self.everything, "text": self.text}
 
     def covers(self, *, key: str = "", text: str = "", value: str = "", entities: list[str] | None = None) -> bool:
-        """Does a memory (or a candidate) fall under this request?"""
-        if self.everything or any(key.startswith(prefix) for prefix in self.key_prefixes if prefix):
+        """Does a candidate extracted from the request's own message share a distinctive word with it? (Stored
+        items are matched by meaning in ``forget_matching``; this keeps the asking message from storing it.)"""
+        if self.everything:
             return True
-        haystack = " ".join([text, value, *(entities or [])]).lower()
-        return any(term.lower() in haystack for term in self.terms if term)
+        found = set(distinctive_terms(" ".join([text, value, *(entities or [])])))
+        return any(term in found for term in self.terms)
 
 
-# (what the user may call it, terms to search memories with, key prefixes it lives under)
-_TOPICS = [
-    (r"地址|住址|住哪|家在|住在|小区|门牌|楼号|(?i:address|where I live)",
-     ["地址", "住址", "家庭住址", "小区", "门牌", "号楼", "家住", "address"], ["profile.home_address", "home.address", "profile.address"]),
-    (r"流水|利润|收入|赚|营业额|营收|盈利|工资|月薪|年薪|(?i:revenue|profit|income|earnings|sales|salary)",
-     ["流水", "利润", "收入", "赚", "营业额", "营收", "盈利", "revenue", "profit", "income"],
-     ["business.revenue", "business.profit", "finance.income", "finance.", "work.revenue"]),
-    (r"手机|电话|号码|微信|(?i:phone|cell|mobile|number)", ["手机", "电话", "微信", "phone"], ["profile.phone", "contact."]),
-    (r"身份证|护照|银行卡|卡号|密码|(?i:passport|id card|bank card|password)", ["身份证", "护照", "卡号", "密码", "passport", "password"],
-     ["profile.id", "profile.passport", "finance.card"]),
-    (r"前任|前男友|前女友|前夫|前妻|男朋友|女朋友|对象|(?i:\bex\b|boyfriend|girlfriend)",
-     ["前任", "男朋友", "女朋友", "对象", "boyfriend", "girlfriend", "ex"],
-     ["family.ex", "family.boyfriend", "family.girlfriend", "family.partner", "relationship."]),
-    (r"过敏|(?i:allerg)", ["过敏", "allerg"], ["health.allergy"]),
-    (r"病|健康|身体|体检|(?i:health|condition|medical|diagnos)", ["病", "health"], ["health."]),
-    (r"名字|叫我|称呼|(?i:\bname\b)", ["名字", "称呼", "name"], ["profile.name", "profile.preferred_name"]),
-    (r"工作|职业|公司|单位|(?i:\bjob\b|\bwork\b|employer)", ["工作", "公司", "job", "work"], ["profile.occupation", "work."]),
-    (r"宠物|(?i:\bpets?\b)", ["宠物", "pet"], ["pets."]),
-    (r"预算|(?i:budget)", ["预算", "budget"], ["budget."]),
-    (r"孩子|儿子|女儿|家人|老公|老婆|(?i:\bkids?\b|children|family|husband|wife)", [], ["family."]),
-]
-
-_EVERYTHING = re.compile(
-    r"(?:忘掉|忘记|忘了|删掉|删除|删了|清空|清除|抹掉)(?:关于我的|我的|有关我的|我说过的|我跟你说过的)?(?:一切|所有|全部)(?:记忆|信息|内容|东西|事情?|数据)?"
-    r"|(?:把|将)?(?:关于我的|我的)(?:所有|全部)?(?:记忆|信息|数据)(?:都|全)?(?:删|清|忘)"
-    r"|(?i:\b(?:forget|delete|erase|wipe|remove)\s+(?:everything|all)\b(?:\s+(?:about|you know about|of)\s+me)?|\b(?:delete|erase|wipe)\s+(?:all\s+)?my\s+(?:data|memories|information|info)\b)"
-)
-_ZH_VERB = r"(?:删掉|删了|删除|删|忘掉|忘了|忘记|清掉|清除|别记了?|不要记了?|别再记了?|不用记了?|别存了?|不要存了?|别再提了?|不要再提了?)"
-_ZH_OBJECT_BEFORE = re.compile(rf"(?:把|将)?(?P<obj>[^，。！？]{{0,24}}?)(?:你)?(?:都|也|就|全|全部|给我)*{_ZH_VERB}")
-_ZH_OBJECT_AFTER = re.compile(r"(?<!我)(?:别|不要|不用|甭)(?:再)?(?:记|记住|保存|存|提)(?:着|住)?(?P<obj>[^，。！？]{0,16})|(?<![我他她])(?:忘掉|忘记|删掉|删除)(?P<obj2>[^，。！？]{1,16})")
-_EN_FORGET = re.compile(
-    r"(?<!don't )(?<!not )\b(?:forget|delete|erase|remove|wipe|stop remembering|don't remember|do not remember|don't keep|don't store|"
-    r"stop bringing up|don't bring up|never mention)\s+(?:about\s+)?(?P<obj>[^,.;!?]{1,60})", re.I)
-_PRONOUNS = re.compile(r"^(?:他|她|它|他们|她们|him|her|them|they|he|she)$", re.I)
-_PERSON_FROM_BREAKUP = re.compile(r"(?:和|跟|与)(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?:分手|离婚|分开|闹掰)|(?i:broke up with|split (?:up )?with|divorced)\s+(?P<name2>[A-Z][a-z]+)")
+def distinctive_terms(text: str) -> list[str]:
+    """Keyword terms without the bigrams a function character makes ("的结", "检的")."""
+    return [term for term in dict.fromkeys(keyword_terms(text))
+            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)]
 
 
-def _clean_object(text: str) -> str:
-    text = re.sub(r"^(?:以后|今后|再|也|请|麻烦|你)+", "", text.strip())
-    text = re.sub(r"(?:我)?(?:之前|以前|上次|刚才)?(?:跟你|和你|对你|给你)?(?:说|讲|提|告诉你)(?:过)?的", "", text)
-    text = re.sub(r"(?i)^(?:what|everything|anything|the stuff|the things?)\s+I\s+(?:told|said to|shared with|mentioned to)\s+you\s+(?:about\s+)?", "", text)
-    text = re.sub(r"^(?:关于|有关)|(?:的事情?|的事儿|相关的|那些|这些|的信息|的东西)$|了$|吧$|了吧$", "", text)
-    text = re.sub(r"(?i)^(?:about\s+)?(?:my|the|that|those|all|of)\s+", "", text.strip())
-    text = re.sub(r"^(?:我的|我|你|都|店里的?)", "", text)
-    return text.strip(" ，,的")
+def description_parts(description: str) -> list[str]:
+    """The description and, when it joins several things ("店里流水和利润", "the therapist and the panic
+    attacks"), each of them: each may be said apart. Parts that are only the user ("我和小林吵架": "我") or a
+    single character go."""
+    parts = [part.strip(" ，,") for part in re.split(r"以及|和|与|及|、|[,，&]|(?i:\band\b)", description)]
+    parts = [part for part in parts if _residual(part) and not _PRONOUN.match(part)
+             and any(len(term) >= 2 for term in distinctive_terms(part))]
+    return [description] + parts if len(parts) > 1 else [description]
 
 
-def _people_in(message: str) -> list[str]:
-    return [found.group("name") or found.group("name2") for found in _PERSON_FROM_BREAKUP.finditer(message)]
+def _chunks(message: str) -> list[tuple[int, str]]:
+    """(sentence number, chunk) in order; a chunk is a comma-separated piece of a sentence."""
+    found = []
+    for number, sentence in enumerate(_SENTENCE_BREAK.split(message or "")):
+        for chunk in _CHUNK_BREAK.split(sentence):
+            chunk = chunk.strip(" 。！？!?；;.…~～\"'“”")
+            if chunk:
+                found.append((number, chunk))
+    return found
 
 
-def _request_for(obj: str, clause: str, message: str) -> ForgetRequest | None:
-    terms: list[str] = []
-    prefixes: list[str] = []
-    for item in re.split(r"和|、|以及|及|还有|与|,|\band\b", obj):
-        item = item.strip()
-        if not item:
-            continue
-        if _PRONOUNS.match(item):
-            names = _people_in(message)
-            terms += names
-            if names:
-                prefixes += ["family.boyfriend", "family.girlfriend", "family.partner", "family.ex", "relationship."]
-            continue
-        terms.append(item)
-    for pattern, topic_terms, topic_prefixes in _TOPICS:
-        if re.search(pattern, obj):
-            terms += topic_terms
-            prefixes += topic_prefixes
-    if _people_in(message) and re.search(r"他|她|him|her|关于", clause, re.I):
-        terms += _people_in(message)
-        prefixes += ["family.boyfriend", "family.girlfriend", "family.partner", "family.ex", "relationship."]
-    terms = [term for term in dict.fromkeys(terms) if len(term) >= 2 or term.isascii() and len(term) >= 2]
-    if not terms and not prefixes:
-        return None
-    return ForgetRequest(terms=terms, key_prefixes=list(dict.fromkeys(prefixes)), text=clause)
+def _clean(phrase: str) -> str:
+    phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
+    previous = None
+    while previous != phrase:
+        previous = phrase
+        phrase = _ZH_LEADING.sub("", phrase).strip(" ，,")
+        phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
+        phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
+        phrase = _EN_TRAILING.sub("", phrase).strip(" ,")
+    return phrase
+
+
+def _residual(phrase: str) -> str:
+    """The description without self-references and words for "information": empty means "me, all of me"."""
+    return re.sub(r"[\s'’s]+", " ", _INFO.sub(" ", _SELF.sub(" ", phrase))).strip()
+
+
+def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
+    """The first forget verb of a chunk used as a request, not in a statement ("我忘了带钥匙", "I forget") or
+    a question ("你忘了吗？"); a polite question ("能把X删掉吗？", "could you delete X?") is a request."""
+    for found in _VERB.finditer(chunk):
+        before, verb = chunk[:found.start()], found.group(0)
+        if found.group("zs") or found.group("zg"):
+            statement_form = found.group("zg") or verb.startswith("忘")  # "我删了", "我忘掉了" report, not ask
+            if statement_form and _ZH_SUBJECT_BEFORE.search(before) and not re.search(r"把|将", before[-8:]):
+                continue
+            if question and not _ZH_POLITE_QUESTION.match(before.strip()):
+                continue
+            if verb.startswith("忘") and not verb.endswith(("吧", "掉")):
+                after = chunk[found.end():]
+                if _ZH_NEGATED_FORGET.search(before) or not (re.search(r"把|将", before) or re.match(r"吧|掉|它|这|那", after)
+                                                             or _ZH_REQUEST_START.match(before.strip())):
+                    continue
+            return found
+        if _EN_REQUEST_PREFIX.match(before.strip()) and not (question and not before.strip()):
+            return found
+    return None
+
+
+def _object_of(found: re.Match, chunk: str, previous: str) -> str:
+    """The object phrase (raw): 把/将's object, else what follows the verb, else the topic before it, else the
+    previous chunk of the sentence ("上次说的X，当没听过")."""
+    before, after = chunk[:found.start()], chunk[found.end():]
+    ba = re.search(r"(?:把|将)(?P<obj>.+)$", before)
+    if ba:
+        return ba.group("obj")
+    after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
+    if _clean(after) and not _PRONOUN.match(_clean(after)):
+        return after
+    topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦)+$", "", before).strip()
+    if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
+        return topic
+    return previous or after
 
 
 def detect_forget_requests(message: str) -> list[ForgetRequest]:
+    chunks = _chunks(message)
+    question_sentences = {number for number, sentence in enumerate(_SENTENCE_BREAK.split(message or ""))
+                          if _QUESTION.search(sentence.strip())}
+    forget_chunks: set[int] = set()
     requests: list[ForgetRequest] = []
-    clauses = clause_texts(message)
-    for index, clause in enumerate(clauses):
-        if _EVERYTHING.search(clause):
-            requests.append(ForgetRequest(everything=True, text=clause))
+    for index, (sentence, chunk) in enumerate(chunks):
+        found = _imperative_verb(chunk, question=sentence in question_sentences and index == _last_of(chunks, sentence))
+        if not found:
             continue
-        objects = []
-        for pattern in (_ZH_OBJECT_BEFORE, _ZH_OBJECT_AFTER, _EN_FORGET):
-            for found in pattern.finditer(clause):
-                obj = _clean_object(next((group for group in found.groups() if group), "") or "")
-                if obj:
-                    objects.append(obj)
-        if not objects and re.search(_ZH_VERB, clause) and index > 0 and not is_forget_clause(clauses[index - 1]):
-            objects.append(_clean_object(clauses[index - 1]))  # "之前跟你说的店里流水和利润，你都别记了"
-        for obj in objects:
-            request = _request_for(obj, clause, message)
-            if request:
-                requests.append(request)
-                break
+        forget_chunks.add(index)
+        previous = index - 1
+        same_sentence_previous = chunks[previous][1] if index and chunks[previous][0] == sentence and previous not in forget_chunks else ""
+        raw = _object_of(found, chunk, same_sentence_previous)
+        description = _clean(raw)
+        strong = bool(found.group("zs") or found.group("es"))
+        if _PRONOUN.match(description) or not description and not _residual(raw) and not _self_or_all(raw):
+            if _NEUTER.match(description or "it") and not _CUE.search(chunk):
+                continue  # "forget it" is "never mind"
+            antecedent = _antecedent(chunks, index, forget_chunks, question_sentences)
+            if not antecedent:
+                continue
+            raw, description = antecedent, _clean(antecedent)
+        if not strong and not (_CUE.search(chunk) or _CUE.search(raw)):
+            continue
+        everything = not _residual(description) and _self_or_all(raw + " " + chunk)
+        if not description and not everything:
+            continue
+        requests.append(ForgetRequest(description="" if everything else description, everything=everything,
+                                      text=chunk))
     return _distinct(requests)
 
 
+def _last_of(chunks: list[tuple[int, str]], sentence: int) -> int:
+    return max(index for index, (number, _) in enumerate(chunks) if number == sentence)
+
+
+def _self_or_all(text: str) -> bool:
+    """A whole-user request names the user, or what is stored about them, with a quantity or as such ("我的所有
+    信息", "all my data", "清空所有记忆", "everything you know about me"). A bare "forget everything" may
+    only mean the last few messages: it erases nothing."""
+    names_user, quantity, stored = _SELF.search(text), _QUANTIFIER.search(text), _STORED.search(text)
+    return bool(names_user and (quantity or stored) or stored and quantity)
+
+
+def _antecedent(chunks, index: int, forget_chunks: set[int], question_sentences: set[int]) -> str:
+    """"我跟小林闹掰了。别再提她" — a pronoun stands for the statement before it in the same message."""
+    for earlier in range(index - 1, -1, -1):
+        sentence, chunk = chunks[earlier]
+        if earlier not in forget_chunks and sentence not in question_sentences and _clean(chunk):
+            return chunk
+    return ""
+
+
 def _distinct(requests: list[ForgetRequest]) -> list[ForgetRequest]:
-    """"以后别再提他，关于他的事都别记了" asks once, in two clauses."""
+    """"别再提她了，跟她有关的也别记" asks once, in two clauses; an erase of everything covers the rest."""
+    if any(request.everything for request in requests):
+        return [next(request for request in requests if request.everything)]
     seen, kept = set(), []
     for request in requests:
-        signature = (tuple(sorted(request.terms)), tuple(sorted(request.key_prefixes)), request.everything)
-        if signature not in seen:
-            seen.add(signature)
+        if request.description not in seen:
+            seen.add(request.description)
             kept.append(request)
     return kept
 
 
 def is_forget_clause(clause: str) -> bool:
-    return bool(_EVERYTHING.search(clause) or re.search(_ZH_VERB, clause) or _ZH_OBJECT_AFTER.search(clause) or _EN_FORGET.search(clause))
+    """Is this clause (or chunk of it) itself a forget request? Such clauses are never extracted from."""
+    return any(_imperative_verb(chunk, question=bool(_QUESTION.search(clause))) for _, chunk in _chunks(clause))

@@ -111,8 +111,18 @@
     return parts.length ? el("section", {}, parts) : null;
   }
 
+  /* One forget request: what it described (never the forgotten values), how much went, and which rows. */
+  function describeForgotten(item) {
+    const what = item.scope === "everything" ? strings.forgottenEverything : `“${item.description || ""}”`;
+    const counts = format(strings.forgottenCounts,
+      {memories: item.memories || 0, snippets: item.snippets || 0, turns: item.turns || 0});
+    const rows = [...(item.keys || []), ...(item.items || [])];
+    return el("span", {}, `${what} — ${counts}`, rows.length ? el("small", {class: "muted"}, ` (${rows.join(", ")})`) : null);
+  }
+
   function describeOutcomeItem(item) {
     if (typeof item !== "object" || item === null) return String(item);
+    if (item.scope) return describeForgotten(item);
     let main;
     if (Array.isArray(item.keys)) main = item.keys.join(", ") + (item.memories ? ` (${item.memories})` : "");
     else if (item.key) main = `${item.key} = ${item.value ?? ""}`;

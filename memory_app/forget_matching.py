@@ -1,0 +1,272 @@
+"""Which of one user's items a forget request describes ("what I told you about my visa interview"), found by
+meaning and by words, in every place a copy can live: memories (every version), snippets, session summary
+lines, turns (message and reply), turn outcomes, audit event details and working memory.
+
+An item matches when ``lift + FORGET_KEYWORD_WEIGHT * keyword >= FORGET_THRESHOLD``: ``lift`` is how much
+closer the description is to it than to neutral text (similarity above the description's own neutral baseline,
+in units of the embedder's spread; see ``calibration``), ``keyword`` the idf-weighted share of the description's
+distinctive words it holds. Meaning alone must be strong; shared words lower the bar. The settings are tuned
+on invented probe conversations (``scripts/calibrate_forget.py``). A matched message takes every copy of it
+along (snippet, summary line, turn, the assistant's answer, and memories drawn only from such messages).
+Everything here is read-only; ``actions.forget_described`` does the deleting.
+"""
+import math
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import crypto
+from .actions import FORGET_REQUEST, FORGOTTEN
+from .calibration import baseline_similarity
+from .conf import app_settings
+from .embedding import embed_passages_safely, embed_query_safely
+from .extraction.forget import description_parts, distinctive_terms
+from .keywords import terms as keyword_terms
+from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
+from .providers import get_embedder
+from .taxonomy import KEY_TERMS
+from .working_memory import user_session_items
+
+PLACEHOLDERS = {"", FORGOTTEN, FORGET_REQUEST}
+CONTENT_FIELDS = ("value", "text", "before", "after", "entities")
+# Bags of values and sentences, not text: the embedder reads them poorly, and they are copies of a message or
+# a memory that is scored anyway. Words alone decide for them.
+KEYWORD_ONLY = ("outcome", "event")
+
+
+@dataclass
+class Item:
+    place: str  # memory, snippet, summary, turn, reply, outcome, event, working
+    ref: object  # the Memory row; a row pk; (summary pk, line) for summary lines; (session, text) in working memory
+    text: str
+    turns: frozenset = frozenset()  # (session, turn) of the messages it came from, or is
+    vector: np.ndarray | None = None
+    keyword: float = 0.0
+    lift: float | None = None
+
+    @property
+    def matched(self) -> bool:
+        if self.lift is None:  # no vector (a bag of values, past the embedding budget, no embedder): words alone
+            return self.keyword >= app_settings.FORGET_KEYWORD_ALONE
+        return self.lift + app_settings.FORGET_KEYWORD_WEIGHT * self.keyword >= app_settings.FORGET_THRESHOLD
+
+
+@dataclass
+class Matches:
+    memories: list = field(default_factory=list)
+    snippets: set = field(default_factory=set)
+    summary_lines: dict = field(default_factory=dict)  # summary pk -> set of line texts
+    turns: set = field(default_factory=set)  # turn pks whose message goes
+    replies: set = field(default_factory=set)  # turn pks whose reply goes
+    outcomes: set = field(default_factory=set)  # turn pks whose outcome content goes
+    events: set = field(default_factory=set)
+    working: set = field(default_factory=set)  # (session, text)
+    turn_refs: set = field(default_factory=set)  # (session, turn) whose every copy goes
+
+
+def _refs(sources) -> frozenset:
+    return frozenset((str(source.get("session", "")), str(source.get("turn", ""))) for source in sources or []
+                     if isinstance(source, dict) and source.get("turn"))
+
+
+def content_strings(data) -> list[str]:
+    """The content an outcome or an event detail holds (values, sentences, entities), not its bookkeeping."""
+    found = []
+    if isinstance(data, dict):
+        for name, value in data.items():
+            if name in CONTENT_FIELDS:
+                found += [value] if isinstance(value, str) else content_strings(value) if isinstance(value, (dict, list)) else []
+            elif isinstance(value, (dict, list)):
+                found += content_strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += [value] if isinstance(value, str) else content_strings(value)
+    return [text for text in found if text and text not in PLACEHOLDERS]
+
+
+def collect(tenant: str, user_id: str, *, skip_turn_pk: int | None = None) -> list[Item]:
+    """Every place of one user (and only that user) where text can live."""
+    items = []
+    for memory in Memory.objects.for_user(tenant, user_id):
+        text = crypto.reveal_text(memory)
+        words = " ".join([crypto.reveal_value(memory), *(memory.entities or [])])
+        items.append(Item("memory", memory, f"{text} {words}".strip(), _refs(memory.sources), _stored(memory)))
+    for snippet in Snippet.objects.for_user(tenant, user_id):
+        items.append(Item("snippet", snippet.pk, snippet.text, _refs(snippet.sources), _stored(snippet)))
+    for summary in SessionSummary.objects.for_user(tenant, user_id).exclude(text=""):
+        lines = summary.text.split("\n")
+        sources = ([{}] * len(lines) + list(summary.sources or []))[-len(lines):]  # aligned from the end
+        items += [Item("summary", (summary.pk, line), line, _refs([source])) for line, source in zip(lines, sources)
+                  if line.strip()]
+    turns = Turn.objects.for_user(tenant, user_id).exclude(pk=skip_turn_pk).only("pk", "session_id", "turn_id", "text",
+                                                                                  "reply", "outcome")
+    for turn in turns:
+        ref = frozenset({(turn.session_id, turn.turn_id)})
+        if turn.text not in PLACEHOLDERS:
+            items.append(Item("turn", turn.pk, turn.text, ref))
+        if turn.reply not in PLACEHOLDERS:
+            items.append(Item("reply", turn.pk, turn.reply, ref))
+        outcome_text = " ".join(content_strings({k: v for k, v in (turn.outcome or {}).items() if k != "forgotten"}))
+        if outcome_text:
+            items.append(Item("outcome", turn.pk, outcome_text, ref))
+    events = MemoryEvent.objects.for_user(tenant, user_id).exclude(action=EventAction.READ).only("pk", "detail")
+    for event in events:
+        text = " ".join(content_strings(event.detail))
+        if text:
+            items.append(Item("event", event.pk, text))
+    for session_id, entries in user_session_items(tenant, user_id).items():
+        items += [Item("working", (session_id, entry["text"]), entry["text"], _refs(entry.get("sources")))
+                  for entry in entries]
+    return items
+
+
+def _stored(row) -> np.ndarray | None:
+    """A stored vector is reused when the configured embedder made it."""
+    if row.embedding is None or row.embedding_model != get_embedder().name:
+        return None
+    return np.asarray(row.embedding, dtype=np.float32)
+
+
+def score(description: str, items: list[Item]) -> None:
+    """Fill each item's keyword coverage and similarity lift for this description: for a description that
+    joins several things, those of the part that fits the item best."""
+    parts = description_parts(description)
+    keywords = [_keyword_scores(part, items) for part in parts]
+    for index, item in enumerate(items):
+        item.keyword = max(scores[index] for scores in keywords)
+    queries = [embed_query_safely(part) for part in parts]
+    if any(query is None for query in queries):
+        return  # no embedder: keywords alone decide (the strict keyword threshold applies)
+    _fill_vectors(items)
+    spread, weight = get_embedder().similarity_spread, app_settings.FORGET_KEYWORD_WEIGHT
+    baselines = [baseline_similarity(query) for query in queries]
+    for index, item in enumerate(items):
+        if item.vector is None or len(item.vector) != len(queries[0]):
+            continue
+        norm = float(np.linalg.norm(item.vector)) or 1.0
+        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[index])
+                  for query, baseline, scores in zip(queries, baselines, keywords)]
+        item.lift, item.keyword = max(scored, key=lambda pair: pair[0] + weight * pair[1])
+
+
+def _keyword_scores(description: str, items: list[Item]) -> list[float]:
+    """Per item, the share of the description's distinctive words it holds, each weighted by how rare it is
+    among this user's items (a word every item has says nothing). A memory whose key stores what the
+    description names counts as holding them all."""
+    wanted = distinctive_terms(description)
+    documents = [set(keyword_terms(item.text)) for item in items]
+    held = [{term for term in wanted if _holds(document, term)} for document in documents]
+    frequency = Counter(term for terms in held for term in terms)
+    total = len(documents)
+    weights = {term: math.log(1 + (total - frequency[term] + 0.5) / (frequency[term] + 0.5)) for term in wanted}
+    # A word of the description found nowhere cannot tell items apart; it counts half.
+    weights = {term: weight * (1.0 if frequency[term] else 0.5) for term, weight in weights.items()}
+    whole = sum(weights.values()) or 1.0
+    return [1.0 if item.place == "memory" and _names_what_key_stores(wanted, item.ref.key)
+            else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
+
+
+def _names_what_key_stores(words: list[str], key: str) -> bool:
+    """"家庭住址", "my home address": the description's head word (the last, in both languages) is what the
+    memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
+    stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
+    return bool(words) and words[-1] in set(keyword_terms(stored))
+
+
+def _holds(document: set[str], term: str) -> bool:
+    """The term, or for a Latin word the same word with another ending ("divorce" / "divorced", "therapist" /
+    "therapy"): the light stemmer of ``keywords`` leaves those apart."""
+    if term in document:
+        return True
+    if not term.isascii() or len(term) < 5:
+        return False
+    return any(word.isascii() and len(word) >= 5 and _same_stem(term, word) for word in document)
+
+
+def _same_stem(first: str, second: str) -> bool:
+    shared = len(os.path.commonprefix([first, second]))
+    return shared >= 5 and min(len(first), len(second)) - shared <= 2
+
+
+def _fill_vectors(items: list[Item]) -> None:
+    """Reuse stored vectors (also for the same text elsewhere: a turn and its snippet); embed the rest within
+    a budget, those sharing a word with the description first."""
+    known = {" ".join(item.text.split()): item.vector for item in items if item.vector is not None}
+    missing = []
+    for item in items:
+        if item.vector is None and item.place not in KEYWORD_ONLY:
+            item.vector = known.get(" ".join(item.text.split()))
+            if item.vector is None:
+                missing.append(item)
+    budget = app_settings.FORGET_MAX_EMBEDDED
+    if len(missing) > budget:
+        missing = sorted((item for item in missing if item.keyword > 0), key=lambda item: -item.keyword)[:budget]
+    texts = list(dict.fromkeys(" ".join(item.text.split()) for item in missing))
+    vectors, _ = embed_passages_safely(texts) if texts else ([], "")
+    embedded = dict(zip(texts, vectors))
+    for item in missing:
+        item.vector = embedded.get(" ".join(item.text.split()))
+
+
+def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None) -> Matches:
+    items = collect(tenant, user_id, skip_turn_pk=skip_turn_pk)
+    score(description, items)
+    return gather(items, tenant, user_id)
+
+
+def gather(items: list[Item], tenant: str, user_id: str) -> Matches:
+    """The matched items, and every other copy of the messages they came from."""
+    matches = Matches()
+    for item in items:
+        if not item.matched:
+            continue
+        if item.place == "memory":
+            matches.memories.append(item.ref)
+        elif item.place in ("snippet", "summary", "turn", "working"):
+            matches.turn_refs |= item.turns
+            _add(matches, item)
+        else:
+            _add(matches, item)
+    _with_replies_to(matches, tenant, user_id)
+    for item in items:  # copies of a doomed message, wherever they are
+        if item.turns & matches.turn_refs and item.place in ("snippet", "summary", "turn", "reply", "outcome", "working"):
+            _add(matches, item)
+        # A memory drawn only from forgotten messages is a copy of them too.
+        elif item.place == "memory" and item.turns and item.turns <= matches.turn_refs and item.ref not in matches.memories:
+            matches.memories.append(item.ref)
+    return matches
+
+
+def _add(matches: Matches, item: Item) -> None:
+    if item.place == "snippet":
+        matches.snippets.add(item.ref)
+    elif item.place == "summary":
+        matches.summary_lines.setdefault(item.ref[0], set()).add(item.ref[1])
+    elif item.place == "turn":
+        matches.turns.add(item.ref)
+        matches.replies.add(item.ref)
+        matches.outcomes.add(item.ref)
+    elif item.place == "reply":
+        matches.replies.add(item.ref)
+    elif item.place == "outcome":
+        matches.outcomes.add(item.ref)
+    elif item.place == "event":
+        matches.events.add(item.ref)
+    elif item.place == "working":
+        matches.working.add(item.ref)
+
+
+def _with_replies_to(matches: Matches, tenant: str, user_id: str) -> None:
+    """The assistant's answer to a forgotten message, when it is logged as its own turn, goes with it."""
+    sessions = {session for session, _ in matches.turn_refs}
+    if not sessions:
+        return
+    previous = {}
+    for turn in Turn.objects.for_user(tenant, user_id).filter(session_id__in=sessions).order_by(
+            "session_id", "occurred_at", "pk").only("session_id", "turn_id", "speaker"):
+        earlier = previous.get(turn.session_id)
+        if turn.speaker == "assistant" and earlier and earlier in matches.turn_refs:
+            matches.turn_refs.add((turn.session_id, turn.turn_id))
+        previous[turn.session_id] = (turn.session_id, turn.turn_id)

