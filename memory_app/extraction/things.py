@@ -120,12 +120,13 @@ def _singular(word: str) -> str:
     return word
 
 
-def segment(thing: str) -> str:
-    """A key segment for a thing: canonical ascii for common items, else the words themselves (Chinese allowed)."""
+def segment(thing: str, *, singular: bool = True) -> str:
+    """A key segment for a thing: canonical ascii for common items, else the words themselves (Chinese allowed).
+    ``singular``: "olives" and "olive" are one thing; names (a courier, an illness) are kept as said."""
     lowered = re.sub(r"\s+", " ", thing.strip().lower())
     if lowered in CANONICAL_ITEMS:
         return CANONICAL_ITEMS[lowered]
-    if lowered.isascii():
+    if lowered.isascii() and singular and not thing.strip().isupper():
         lowered = " ".join(_singular(word) for word in lowered.split())
         if lowered in CANONICAL_ITEMS:
             return CANONICAL_ITEMS[lowered]

@@ -80,9 +80,10 @@ def split_items(text: str) -> list[str]:
 
 _EN_DETERMINERS = re.compile(r"^(?:(?:a|an|the|my|our|some|any|all|more|this|that|these|those|his|her|their|"
                              r"so|very|really|too|much|many|lots of|a lot of|kinds of|types of|every kind of)\s+)+", re.I)
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _EN_TIME = (r"(?:last|next|this|every|each|a few|a couple of|two|three|\d+)\s+(?:\w+\s+)?(?:spring|summer|autumn|fall|winter|"
             r"year|years|month|months|week|weeks|day|days|weekend|morning|mornings|night|nights)(?:\s+ago)?|yesterday|today|"
-            r"tonight|recently|ages ago|since \w+")
+            rf"tonight|recently|ages ago|since \w+|in (?:{_MONTHS}|\d{{4}}|the (?:spring|summer|autumn|fall|winter))")
 _EN_TRAILING = re.compile(rf"(?:\s+(?:{_EN_TIME}|now|anymore|any more|these days|nowadays|lately|at all|too|either|as well|"
                           r"a lot|so much|very much|btw|lol|haha|please|for me|in general|every (?:single )?"
                           r"(?:day|morning|evening|night|week)|in the (?:morning|evening)s?|right now|for (?:a|the) "

@@ -95,9 +95,9 @@ FRAMES = [
     ("origin", rf"{I}(?:'m| am)\s+(?:originally\s+)?from\s+(?P<place>{PROPER})", 0),
     ("origin", rf"{I}\s+(?:originally\s+)?(?:come|came|moved|immigrated|emigrated|relocated)\s+(?:here\s+)?from\s+(?P<place>{PROPER})", 0),
     ("origin", rf"{I}\s+(?:grew up|was born|was raised)\s+in\s+(?P<place>{PROPER})", 0),
-    ("origin", rf"\bmy\s+home ?town\s+is\s+(?P<place>{PROPER})", 0),
+    ("origin", rf"\b[Mm]y\s+home ?town\s+is\s+(?P<place>{PROPER})", 0),
     ("address", rf"{I}\s+live\s+at\s+(?P<obj>\d[^,.;!?]{{4,80}})", 0),
-    ("address", r"\bmy\s+(?:home\s+|postal\s+|mailing\s+|street\s+)?address\s+is\s+(?P<obj>[^.;!?]{6,80})", 0),
+    ("address", r"\b[Mm]y\s+(?:home\s+|postal\s+|mailing\s+|street\s+)?address\s+is\s+(?P<obj>[^.;!?]{6,80})", 0),
     ("have", rf"{WE}\s+{ADV}(?:have|'ve got|have got|own|adopted|got)\s+{_COUNT}\s+(?P<obj>[\w'\- ]{{1,30}}?)"
              rf"(?:,?\s+(?:named|called)\s+(?P<name>[A-Z][\w\-]+))?{END}", 0),
     ("age", rf"{I}(?:'m| am)\s+(?:now\s+)?(?P<obj>\d{{1,3}})\s*(?:years old|yrs old|y/o|years young)\b", 0),

@@ -141,7 +141,7 @@ def allergies(ctx: RuleContext) -> list[Match]:
 def _condition_name(thing: str, chinese: bool) -> str:
     """The condition named in ``thing``, or "" when it names none."""
     if chinese:
-        thing = re.sub(r"^(?:我|有|得了|患有|查出)+", "", thing)
+        thing = re.sub(r"^(?:我|有|得了|患有|查出|慢性|急性|轻微的?|严重的?|轻度|重度)+", "", thing)
         for word in sorted(CONDITIONS_ZH, key=len, reverse=True):
             if word in thing:
                 return thing if thing.endswith(word) and len(thing) <= 8 else word
@@ -165,7 +165,7 @@ def conditions(ctx: RuleContext) -> list[Match]:
         name = _condition_name(said.obj, ctx.chinese)
         if not name or said.polarity < 0:
             continue
-        matches.append(Match(f"health.condition.{segment(name)}", name, *said.span, confidence=0.85, importance=0.85,
+        matches.append(Match(f"health.condition.{segment(name, singular=False)}", name, *said.span, confidence=0.85, importance=0.85,
                              sensitivity="medium", entities=[name]))
     return matches
 

@@ -50,8 +50,10 @@ def couriers(ctx: RuleContext) -> list[Match]:
         suffix = _COURIER_SUFFIX.match(said.obj[found.end():])
         shown = name + (suffix.group(0) if suffix else "")
         if said.polarity < 0:
-            matches.append(Match(f"shipping.avoid.{segment(name)}", f"不要用{shown}" if ctx.chinese else f"not {shown}",
-                                 *said.span, kind="preference", polarity=-1, confidence=0.85, importance=0.6, entities=[name]))
+            text = f"{ctx.subject}不要用{shown}寄快递。" if ctx.chinese else f"{capitalised(ctx.subject)} does not want {shown} for parcels."
+            matches.append(Match(f"shipping.avoid.{segment(name, singular=False)}", f"不要用{shown}" if ctx.chinese else f"not {shown}",
+                                 *said.span, kind="preference", polarity=-1, confidence=0.85, importance=0.6, entities=[name],
+                                 text=text))
             continue
         supply = bool(_SUPPLY.search(ctx.text))
         if ctx.chinese:

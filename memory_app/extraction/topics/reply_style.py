@@ -77,7 +77,7 @@ def _sentence_for(subject: str, chinese: bool, dimension: str, value: str, polar
 @rule(priority=90)
 def reply_style(ctx: RuleContext) -> list[Match]:
     chinese, text = ctx.chinese, ctx.text
-    if is_standing_order(ctx.message) or _ONE_PIECE[chinese].search(text) or not _TO_ASSISTANT[chinese].search(text):
+    if is_standing_order(ctx.message) or _ONE_PIECE[chinese].search(ctx.message) or not _TO_ASSISTANT[chinese].search(text):
         return []
     matches = []
     for dimension, cues in _CUES[chinese].items():

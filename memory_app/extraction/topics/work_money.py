@@ -15,8 +15,10 @@ _BUDGET_ZH = re.compile(rf"预算(?:是|就|大概|大约|只有|控制在|在|�
 _BUDGET_EN = re.compile(rf"\bbudget\b(?:\s+for\s+(?:the\s+|my\s+|a\s+|our\s+)?(?P<cat>[a-z][\w ]{{1,20}}?))?\s+(?:is|of|around|about|:|=)\s*"
                         rf"(?:around\s+|about\s+|only\s+|roughly\s+|under\s+)?(?P<amount>{_AMOUNT_EN})"
                         rf"|\b(?:I|we)\s+can\s+(?:only\s+)?(?:spend|afford)\s+(?:up to\s+|about\s+|around\s+)?(?P<amount2>{_AMOUNT_EN})", re.I)
-# The thing a budget is for, said just before it ("换沙发预算…", "a budget for the kitchen…"): its last noun.
-_BUDGET_THING_ZH = re.compile(r"(?:给|买|换|做|搞|装|办)?(?:个|台|套|辆|件)?(?P<thing>[\u4e00-\u9fff]{2,4})(?:的)?(?:总)?$")
+# What a budget is for is said just before it ("换沙发的预算…", "每个月买衣服的预算…"): the last words, without
+# the period and the particles around them.
+_BUDGET_PERIOD_ZH = re.compile(r"每个?月|每年|每周|一个月|这个月|今年|明年|这次|这回|一年")
+_BUDGET_THING_ZH = re.compile(r"(?P<thing>[\u4e00-\u9fff]{1,4})$")
 _INCOME_ZH = re.compile(rf"(?:月薪|工资|年薪|收入|月收入|年收入)(?:有|是|大概|差不多|就|约|：|:)*\s*(?P<amount>{_AMOUNT_ZH})")
 _REVENUE_ZH = re.compile(rf"(?P<what>流水|营业额|营收|销售额|利润|净利|盈利)(?:有|是|大概|差不多|就|约|：|:)*\s*(?P<amount>{_AMOUNT_ZH})")
 _INCOME_EN = re.compile(rf"\b(?:I|we)\s+(?:make|earn|bring in)\s+(?:about\s+|around\s+)?(?P<amount>{_AMOUNT_EN})"
@@ -48,7 +50,8 @@ def budgets(ctx: RuleContext) -> list[Match]:
         return []
     before = ctx.text[:found.start()]
     if ctx.chinese:
-        thing_found = _BUDGET_THING_ZH.search(re.split(r"[，,]", before)[-1] or "")
+        said_before = re.sub(r"(?:的|总|是)+$", "", _BUDGET_PERIOD_ZH.sub("", re.split(r"[，,]", before)[-1]))
+        thing_found = _BUDGET_THING_ZH.search(said_before)
         thing = thing_found.group("thing") if thing_found else ""
         period = re.search(r"每个?月|每年|一年|每周|一个月", before)
         value = (period.group(0) if period else "") + amount + (found.group("bound") or "")
