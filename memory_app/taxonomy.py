@@ -96,7 +96,7 @@ TOPIC_VOCABULARY = {
               "travel trip vacation holiday flight airport plane train hotel visa passport itinerary sightseeing tour abroad",
     "shipping": "快递 物流 配送 送货 发货 收货 寄 包裹 运费 驿站 快递柜 下单 "
                 "shipping ship delivery deliver courier parcel package freight tracking",
-    "work": "工作 上班 下班 公司 单位 同事 老板 领导 客户 项目 会议 汇报 邮件 加班 职位 面试 生意 开店 业务 "
+    "work": "工作 上班 下班 公司 单位 同事 老板 领导 客户 项目 会议 开会 汇报 邮件 加班 职位 面试 生意 开店 业务 "
             "work job office company boss manager colleague coworker client customer project meeting email career "
             "interview business",
     "family": "家人 家里人 老婆 老公 妻子 丈夫 爱人 孩子 儿子 女儿 爸 妈 父母 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 外公 外婆 "

@@ -87,7 +87,8 @@ _EN_TIME = (r"(?:last|next|this|every|each|a few|a couple of|two|three|\d+)\s+(?
 _EN_TRAILING = re.compile(rf"(?:\s+(?:{_EN_TIME}|now|anymore|any more|these days|nowadays|lately|at all|too|either|as well|"
                           r"a lot|so much|very much|btw|lol|haha|please|for me|in general|every (?:single )?"
                           r"(?:day|morning|evening|night|week)|in the (?:morning|evening)s?|right now|for (?:a|the) "
-                          r"(?:while|moment)|(?:for|since|about|around|over|almost|nearly) [\w ]+?(?:ago|years?|months?|weeks?)))+$",
+                          r"(?:while|moment)|(?:with|at|before|after|during) (?:breakfast|lunch|dinner|meals?|work|night|bed|home)|"
+                          r"(?:for|since|about|around|over|almost|nearly) [\w ]+?(?:ago|years?|months?|weeks?)))+$",
                           re.I)
 _ZH_LEADING = re.compile(r"^(?:所有的?|各种|一些|一点|那种|这种|那些|这些|任何|一切|什么|好多|很多|点)")
 _ZH_TRAILING = re.compile(r"(?:的东西|的食物|之类的?|这类|那类|什么的|等等|等|了|的|啊|呀|呢|吧|哦|啦|嘛|哈+)+$")

@@ -87,7 +87,7 @@ FRAMES = [
     ("business", rf"{WE}\s+{ADV}(?:run|own|opened|started|manage)\s+(?:a|an|my own|our own|my|our)\s+(?:little\s+|small\s+|new\s+)?"
                  rf"(?P<obj>[\w'\- ]{{0,24}}?(?:shop|store|café|cafe|restaurant|bakery|studio|salon|business|company|startup|"
                  rf"firm|practice|clinic|bar|agency|farm|stall|gym))\b", 0),
-    ("live", rf"{WE}\s+{ADV}(?:live|lived|have lived|'ve lived|moved|have moved|'ve moved|relocated|settled)\s+(?:back\s+|over\s+|here\s+)?"
+    ("live", rf"{WE}(?:'ve| have|'d| had)?\s+{ADV}(?:live|lived|moved|relocated|settled)\s+(?:back\s+|over\s+|here\s+|down\s+)?"
              rf"(?:in|to)\s+(?P<place>{PROPER})", 0),
     ("live", rf"{WE}(?:'m|'re| am| are)\s+{ADV}(?:now\s+)?(?:living|based|moving|relocating|settling|settled)\s+(?:back\s+|down\s+)?"
              rf"(?:in|to)\s+(?P<place>{PROPER})", 0),
