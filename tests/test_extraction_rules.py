@@ -245,3 +245,14 @@ def test_named_speakers_are_attributed(speaker, text, key, words):
 ])
 def test_what_a_speaker_says_about_the_friend_is_not_the_speakers_fact(text):
     assert extract(text, speaker="Mireille", use_llm=False).candidates == []
+
+
+@pytest.mark.parametrize("text", [
+    "I like that idea a lot", "I love how the light looks in the evening", "I never eat after 8pm", "I like what you did there",
+    "I prefer the blue one", "I'm totally into the latest episode", "I don't drink enough water", "I can't eat another bite",
+    "I work in a team of five", "I teach myself guitar", "I'm planning to call her tomorrow", "I have a question about the report",
+    "我喜欢你这样说", "我不喜欢他那种说话方式", "我爱死这首歌了", "我喜欢这家店", "我们把会议改到周五了", "我家楼下新开了一家咖啡店",
+    "我有个问题想问你", "我是第一次来这里", "我觉得这个主意不错",
+])
+def test_chit_chat_stores_no_memory(text):
+    assert rule_extract(text, speaker="Kai").candidates == []

@@ -57,8 +57,9 @@ def kind_by_words(thing: str) -> str:
     return best
 
 
-def kind_of_thing(thing: str, verb: str = "", *, chinese: bool = False) -> str:
-    """"food" | "drink" | "hobby" | "" (not a thing one eats, drinks or does for fun)."""
+def kind_of_thing(thing: str, verb: str = "", *, chinese: bool = False, guess: bool = True) -> str:
+    """"food" | "drink" | "hobby" | "" (not a thing one eats, drinks or does for fun). ``guess``: ask the embedder
+    when neither the verb nor a vocabulary word tells (off for readings as loose as "改到X")."""
     by_verb = _VERB_KIND.get(verb.lower(), None)
     if by_verb:
         return by_verb
@@ -66,7 +67,7 @@ def kind_of_thing(thing: str, verb: str = "", *, chinese: bool = False) -> str:
     if by_words or by_verb == "":
         return by_words or ("food" if by_verb == "" else "")
     size = len(thing) if chinese else len(thing.split())
-    if not thing or size > _MAX_WORDS[chinese]:
+    if not guess or not thing or size > _MAX_WORDS[chinese]:
         return ""
     return _nearest_kind(thing)
 

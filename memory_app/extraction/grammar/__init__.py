@@ -90,6 +90,12 @@ _EN_TRAILING = re.compile(rf"(?:\s+(?:{_EN_TIME}|now|anymore|any more|these days
                           r"(?:while|moment)|(?:with|at|before|after|during) (?:breakfast|lunch|dinner|meals?|work|night|bed|home)|"
                           r"(?:for|since|about|around|over|almost|nearly) [\w ]+?(?:ago|years?|months?|weeks?)))+$",
                           re.I)
+# Objects that are clauses, references to what was just said, or circumstances: "that idea", "how he talks",
+# "after 8pm", "when that happens" are never a lasting taste.
+_EN_NOT_AN_OBJECT = re.compile(r"^(?:that|this|these|those|it|its|your|his|her|their|how|what|when|where|why|who|whether|if|"
+                               r"after|before|at|in|on|during|until|with|without|for|to|by|about|around|the way|the new|the latest|a new|"
+                               r"another|enough|any more|more of|myself|yourself|ourselves)\b", re.I)
+_ZH_NOT_AN_OBJECT = re.compile(r"^(?:你|您|他|她|它|这|那|哪|什么|怎么|如何|为什么)|(?<!小)说(?!唱)|觉得|认为|以为")
 _ZH_LEADING = re.compile(r"^(?:所有的?|各种|一些|一点|那种|这种|那些|这些|任何|一切|什么|好多|很多|点)")
 _ZH_TRAILING = re.compile(r"(?:的东西|的食物|之类的?|这类|那类|什么的|等等|等|了|的|啊|呀|呢|吧|哦|啦|嘛|哈+)+$")
 # Never a thing: pronouns, time words and particles caught where an object should be.
@@ -107,17 +113,21 @@ def clean_thing(text: str, chinese: bool) -> str:
     text = (text or "").strip(" ,，.。!！?？;；:：\"'“”‘’")
     if chinese:
         text = re.split(r"的时候|因为|所以|但是|不过|可是|而且|，|,", text)[0]
+        if _ZH_NOT_AN_OBJECT.search(text):
+            return ""  # "你这样说", "这家店", "他那种说法": a reference or a clause, not a thing
         previous = None
         while previous != text:
             previous = text
             text = _ZH_TRAILING.sub("", _ZH_LEADING.sub("", text)).strip()
     else:
+        if _EN_NOT_AN_OBJECT.match(text):
+            return ""
         previous = None
         while previous != text:
             previous = text
             text = _EN_TRAILING.sub("", _EN_DETERMINERS.sub("", text)).strip(" ,")
-    if not chinese and re.fullmatch(_EN_TIME, text, re.I):
-        return ""  # "I quit drinking last spring": the time is no thing
+        if re.fullmatch(_EN_TIME, text, re.I):
+            return ""  # "I quit drinking last spring": the time is no thing
     return "" if not text or _NOT_A_THING.search(text) else text
 
 

@@ -80,10 +80,10 @@ FRAMES = [
     ("work", rf"{I}\s+{ADV}(?:work|worked)\s+as\s+(?:a|an)\s+(?P<job>[a-z][\w'\- ]{{0,40}}?)(?:\s+(?:at|for|with)\s+{ORG})?{ORG_END}", 0),
     ("work", rf"{I}(?:'m| am)\s+{ADV}(?:now\s+)?working\s+(?:as\s+(?:a|an)\s+(?P<job>[a-z][\w'\- ]{{0,40}}?)\s+)?(?:at|for)\s+{ORG}{ORG_END}", 0),
     ("work", rf"{I}\s+{ADV}work\s+(?:at|for)\s+{ORG}{ORG_END}", 0),
-    ("work", rf"{I}\s+{ADV}work\s+in\s+(?P<field>[a-z][\w\- ]{{1,30}}?)(?:\s+(?:at|for)\s+{ORG})?{ORG_END}", 0),
+    ("work", rf"{I}\s+{ADV}work\s+in\s+(?!(?:a|an|the|my|our)\b)(?P<field>[A-Za-z][\w\- ]{{1,30}}?)(?:\s+(?:at|for)\s+{ORG})?{ORG_END}", 0),
     ("work", rf"{I}(?:'ve| have)?\s+{ADV}(?:started|began|got|landed|accepted|took|signed)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
              rf"(?:job|position|role|offer)\s+(?:as\s+(?:a|an)\s+(?P<job>[a-z][\w'\- ]{{0,40}}?)\s+)?(?:at|with|from)\s+{ORG}{ORG_END}", 0),
-    ("work", rf"{I}\s+{ADV}teach\s+(?P<field>[\w\- ]{{1,30}}?)(?:\s+at\s+{ORG})?{ORG_END}", 0),
+    ("work", rf"{I}\s+{ADV}teach\s+(?!(?:myself|me|him|her|them|us|my|our)\b)(?P<field>[\w\- ]{{1,30}}?)(?:\s+at\s+{ORG})?{ORG_END}", 0),
     ("business", rf"{WE}\s+{ADV}(?:run|own|opened|started|manage)\s+(?:a|an|my own|our own|my|our)\s+(?:little\s+|small\s+|new\s+)?"
                  rf"(?P<obj>[\w'\- ]{{0,24}}?(?:shop|store|café|cafe|restaurant|bakery|studio|salon|business|company|startup|"
                  rf"firm|practice|clinic|bar|agency|farm|stall|gym))\b", 0),

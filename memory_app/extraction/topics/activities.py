@@ -77,7 +77,7 @@ def learning(ctx: RuleContext) -> list[Match]:
     for said in ctx.statements("start"):
         thing = re.sub(r"^(?:(?:learning|studying|practicing|practising|taking|to|the|a|an|some|my)\s+)+", "", said.obj, flags=re.I)
         thing = re.split(r"\s+(?:with|at|from|on|every|in|because|since|last|this|next)\b", thing)[0].strip()
-        if not thing or _WORK_WORDS.search(thing) or re.match(r"(?:eating|drinking)\b", thing, re.I):
+        if not thing or _WORK_WORDS.search(thing) or re.match(r"(?:eating|drinking|new)\b|a new\b", thing, re.I):
             continue  # a new job is ``profile``'s, a new drink ``food_health``'s
         seg = segment(thing) if ctx.chinese else _slug(thing, 2)
         if seg:

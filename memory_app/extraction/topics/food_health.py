@@ -102,8 +102,8 @@ def changes(ctx: RuleContext) -> list[Match]:
             for thing in split_items(said.obj):
                 matches += _taste(ctx, said, thing, "stop", -1)
             continue
-        new_kind = kind_of_thing(said.obj, said.verb, chinese=ctx.chinese)
-        old_kind = kind_of_thing(said.old, said.verb, chinese=ctx.chinese) if said.old else ""
+        new_kind = kind_of_thing(said.obj, said.verb, chinese=ctx.chinese, guess=False)
+        old_kind = kind_of_thing(said.old, said.verb, chinese=ctx.chinese, guess=False) if said.old else ""
         kind = new_kind if new_kind in _EDIBLE else old_kind
         if kind not in _EDIBLE:
             continue
