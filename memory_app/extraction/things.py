@@ -1,4 +1,4 @@
-"""What kind of thing an object is (food, drink or pastime) and the key segment that names it.
+"""What sort of thing an object is (food, drink or pastime) and the key segment that names it.
 
 The kind comes from, in order: the verb said with it ("吃" / "drink" / "playing"), the domain vocabularies
 of the taxonomy (longest word found wins, so "钓鱼" is a pastime although it holds "鱼"), and, for a word no
@@ -57,7 +57,7 @@ def kind_by_words(thing: str) -> str:
     return best
 
 
-def kind_of_thing(thing: str, verb: str = "", *, chinese: bool = False, guess: bool = True) -> str:
+def thing_kind(thing: str, verb: str = "", *, chinese: bool = False, guess: bool = True) -> str:
     """"food" | "drink" | "hobby" | "" (not a thing one eats, drinks or does for fun). ``guess``: ask the embedder
     when neither the verb nor a vocabulary word tells (off for readings as loose as "改到X")."""
     by_verb = _VERB_KIND.get(verb.lower(), None)

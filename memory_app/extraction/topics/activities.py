@@ -5,7 +5,7 @@ import re
 from ..grammar import split_items
 from ..lexicon import SPORTS_EN, SPORTS_ZH
 from ..rules import Match, RuleContext, capitalised, rule
-from ..things import kind_of_thing, segment
+from ..things import thing_kind, segment
 
 _SPORT = {True: re.compile("|".join(sorted(SPORTS_ZH, key=len, reverse=True))),
           False: re.compile(r"\b(?:" + "|".join(sorted((re.escape(word) for word in SPORTS_EN), key=len, reverse=True)) + r")\b", re.I)}
@@ -34,7 +34,7 @@ def pastimes(ctx: RuleContext) -> list[Match]:
     matches = []
     for said in ctx.statements("like", "dislike"):
         for thing in split_items(said.obj):
-            if len(thing) > (8 if ctx.chinese else 30) or kind_of_thing(thing, said.verb, chinese=ctx.chinese) != "hobby":
+            if len(thing) > (8 if ctx.chinese else 30) or thing_kind(thing, said.verb, chinese=ctx.chinese) != "hobby":
                 continue
             pastime = _pastime(ctx, thing)
             key = f"hobby.{segment(pastime) if ctx.chinese else _slug(pastime, 2)}"

@@ -1,4 +1,4 @@
-"""The people and animals around the speaker: family members and friends by name, how many children, pets and
+"""The people and animals around the speaker: family members and friends by name, the number of children, pets and
 their names, and what is said about a family member at the start of a clause ("女儿…", "My sister is…")."""
 import re
 

@@ -12,7 +12,7 @@ from ..lexicon import (
     RELATIONS_EN, RELATIONS_ZH,
 )
 from ..rules import Match, RuleContext, capitalised, rule
-from ..things import drink_segment, kind_of_thing, segment
+from ..things import drink_segment, thing_kind, segment
 
 _EDIBLE = ("food", "drink")
 
@@ -54,7 +54,7 @@ def _wording(ctx: RuleContext, how: str, kind: str, thing: str, old: str = "") -
 
 def _taste(ctx: RuleContext, said: Said, thing: str, how: str, polarity: int, *, kind: str = "", old: str = "",
            confidence: float = 0.85) -> list[Match]:
-    kind = kind or kind_of_thing(thing, said.verb, chinese=ctx.chinese)
+    kind = kind or thing_kind(thing, said.verb, chinese=ctx.chinese)
     if kind not in _EDIBLE or len(thing) > (10 if ctx.chinese else 40):
         return []
     value, text = _wording(ctx, how, kind, thing, old)
@@ -102,8 +102,8 @@ def changes(ctx: RuleContext) -> list[Match]:
             for thing in split_items(said.obj):
                 matches += _taste(ctx, said, thing, "stop", -1)
             continue
-        new_kind = kind_of_thing(said.obj, said.verb, chinese=ctx.chinese, guess=False)
-        old_kind = kind_of_thing(said.old, said.verb, chinese=ctx.chinese, guess=False) if said.old else ""
+        new_kind = thing_kind(said.obj, said.verb, chinese=ctx.chinese, guess=False)
+        old_kind = thing_kind(said.old, said.verb, chinese=ctx.chinese, guess=False) if said.old else ""
         kind = new_kind if new_kind in _EDIBLE else old_kind
         if kind not in _EDIBLE:
             continue

@@ -15,7 +15,7 @@ _BUDGET_ZH = re.compile(rf"预算(?:是|就|大概|大约|只有|控制在|在|�
 _BUDGET_EN = re.compile(rf"\bbudget\b(?:\s+for\s+(?:the\s+|my\s+|a\s+|our\s+)?(?P<cat>[a-z][\w ]{{1,20}}?))?\s+(?:is|of|around|about|:|=)\s*"
                         rf"(?:around\s+|about\s+|only\s+|roughly\s+|under\s+)?(?P<amount>{_AMOUNT_EN})"
                         rf"|\b(?:I|we)\s+can\s+(?:only\s+)?(?:spend|afford)\s+(?:up to\s+|about\s+|around\s+)?(?P<amount2>{_AMOUNT_EN})", re.I)
-# What a budget is for is said just before it ("换沙发的预算…", "每个月买衣服的预算…"): the last words, without
+# What a budget is for is said just before it ("换沙发的预算…", "每周外卖的预算…"): the last words, without
 # the period and the particles around them.
 _BUDGET_PERIOD_ZH = re.compile(r"每个?月|每年|每周|一个月|这个月|今年|明年|这次|这回|一年")
 _BUDGET_THING_ZH = re.compile(r"(?P<thing>[\u4e00-\u9fff]{1,4})$")
