@@ -134,9 +134,10 @@ KEY_TERMS = {
     "logistics": "物流 快递 进货 运输 logistics freight supply",
     "carrier": "快递 物流 公司 courier carrier",
     "delivery_instruction": "送货 放 门口 delivery door",
-    "allergy": "过敏 避开 不能吃 allergic allergy avoid",
-    "health": "健康 身体 医生 药 health doctor medicine",
-    "condition": "病 身体 医生 药 condition illness",
+    # constraints answer the questions people ask before doing something: what to watch out for, is it safe
+    "allergy": "过敏 避开 不能吃 注意 小心 能不能 allergic allergy avoid careful safe",
+    "health": "健康 身体 医生 药 注意 health doctor medicine",
+    "condition": "病 身体 医生 药 注意 能不能 condition illness careful safe",
     "injury": "受伤 伤 疼 injury hurt",
     "diet": "吃 饮食 菜 diet eat meal",
     "food": "吃 菜 食物 饭 food eat dish meal",
