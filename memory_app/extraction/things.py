@@ -90,12 +90,19 @@ def _nearest_kind(thing: str) -> str:
     from ..providers.embedders import EmbedderError
 
     try:
-        embedder = get_embedder()
-        labels, matrix = _vocabulary_matrix(embedder.name)
-        similarities = matrix @ np.asarray(embedder.embed_query(thing), dtype=np.float32)
+        return _nearest_kind_in(get_embedder().name, thing.lower())
     except EmbedderError as error:
         logger.info("thing kind: embedder unavailable (%s)", error)
         return ""
+
+
+@lru_cache(maxsize=2048)
+def _nearest_kind_in(embedder_name: str, thing: str) -> str:
+    """Cached per embedder: several topics ask about the same object of one sentence."""
+    from ..providers import get_embedder
+
+    labels, matrix = _vocabulary_matrix(embedder_name)
+    similarities = matrix @ np.asarray(get_embedder().embed_query(thing), dtype=np.float32)
     nearest = np.argsort(-similarities)[:_NEIGHBOURS]
     if similarities[nearest[0]] < _MIN_SIMILARITY:
         return ""
