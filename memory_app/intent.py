@@ -1,9 +1,12 @@
 """Intent detection: which scenes a message is about, and whether it needs the user's memory at all.
 
-Offline and fast: bilingual keyword lexicons, plus a nearest-prototype vote over embeddings when the
-keywords are silent. The request type matters as much as the topic: "1+1等于几" or "translate 'thanks'
-into Japanese" needs nothing about the user, while "explain compound interest" should follow their
-reply-style preferences.
+Offline and fast, from general descriptions of each domain (``taxonomy``), never from particular requests:
+- keywords: the words of each scene's domain vocabulary found in the message;
+- prototypes: one vector per scene, the mean of its description sentences embedded in query mode (cached per
+  embedder); the nearest scene counts when it stands out from the others.
+The request type matters as much as the topic, and comes from grammar: arithmetic, translation, definitions
+and questions about world facts need nothing about the user, while a request to explain or write something
+should follow their reply-style preferences.
 """
 import re
 from dataclasses import dataclass
@@ -11,60 +14,35 @@ from functools import lru_cache
 
 import numpy as np
 
-SCENE_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "shipping": ("快递", "物流", "配送", "送货", "包裹", "下单", "收货", "寄", "顺丰", "京东", "跑腿", "进货", "运费",
-                 "shipping", "delivery", "deliver", "courier", "parcel", "package", "order", "ship"),
-    "food": ("吃", "喝", "菜", "餐", "饭", "食", "零食", "水果", "果昔", "沙拉", "甜", "辣", "火锅", "咖啡", "茶", "奶",
-             "早餐", "午餐", "晚餐", "外卖", "下午茶", "蛋糕", "米粉", "点菜", "菜谱", "零嘴", "提神", "饮料",
-             "eat", "food", "recipe", "cook", "meal", "dinner", "lunch", "breakfast", "snack", "drink", "coffee",
-             "restaurant", "beer", "dish", "menu", "spicy", "sweet", "dessert", "fruit"),
-    "health": ("病", "药", "医", "过敏", "感冒", "疼", "痛", "检查", "体检", "身体", "健康", "失眠", "孕", "坐垫", "腰",
-               "health", "doctor", "medicine", "allergy", "allergic", "sick", "pain", "hospital", "asthma", "smoky",
-               "pregnan", "baby"),
-    "budget": ("预算", "钱", "价格", "报价", "花费", "省钱", "贵", "便宜", "够吗", "够不够", "卖", "万", "利润", "回本", "赚",
-               "budget", "price", "cost", "afford", "expensive", "cheap", "money", "spend"),
-    "schedule": ("几点", "哪天", "日程", "安排", "提醒", "时间", "周末", "下周", "明天", "截止", "deadline", "行程",
-                 "schedule", "calendar", "remind", "tomorrow", "weekend", "next week", "when", "plan", "due"),
-    "profile": ("我是谁", "我叫", "名字", "自我介绍", "打招呼", "叫我", "工作", "职业",
-                "my name", "who am i", "introduce", "headline", "linkedin", "about me", "greet"),
-    "travel": ("旅游", "旅行", "出国", "签证", "机票", "航班", "酒店", "景点", "行程", "出差", "老家", "回家", "座位",
-               "travel", "trip", "flight", "visa", "hotel", "seat", "hiking", "vacation", "book me"),
-    "work": ("工作", "上班", "公司", "同事", "老板", "客户", "项目", "加班", "文案", "邮件", "店", "汇报", "开会",
-             "work", "job", "office", "boss", "colleague", "client", "customer", "project", "email", "meeting"),
-    "family": ("老婆", "老公", "女儿", "儿子", "孩子", "娃", "家人", "爸", "妈", "外孙", "男朋友", "女朋友", "宝宝",
-               "wife", "husband", "daughter", "son", "kid", "child", "family", "partner", "girlfriend", "boyfriend",
-               "mom", "dad", "parent", "baby"),
-    "pets": ("猫", "狗", "宠物", "仓鼠", "猫粮", "狗粮", "遛", "笼子", "小家伙",
-             "cat", "dog", "pet", "puppy", "kitten", "hamster", "vet"),
-    "hobby": ("爱好", "喜欢", "运动", "锻炼", "钓鱼", "太极", "跳舞", "游戏", "好耍", "好玩", "轮休", "休息天",
-              "hobby", "sport", "exercise", "game", "fun", "weekend plans"),
-    "shopping": ("买", "购物", "下单", "送什么", "礼物", "衣服", "春装", "笔记本", "电脑", "囤",
-                 "buy", "shop", "gift", "present", "laptop", "clothes"),
-    "home": ("家", "住", "地址", "小区", "装修", "房", "home", "address", "house", "apartment", "move"),
-}
+from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
-# Requests that want an answer about the world, not about the user.
-# Arithmetic, translation, jokes, word meanings: they never need the user's memory.
+SCENE_KEYWORDS: dict[str, tuple[str, ...]] = scene_vocabulary()
+
+_LANGUAGE_NAMES_ZH = "中文|汉语|英文|英语|日语|日文|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语|粤语"
+_LANGUAGE_NAMES_EN = "english|chinese|mandarin|japanese|spanish|french|german|korean|italian|russian|portuguese|arabic|hindi|dutch"
+# Requests that never need the user's memory: arithmetic and conversions, translation, word meanings, jokes and riddles.
 _ALWAYS_TRIVIA_PATTERNS = [
-    r"\d+\s*[\+\-\*/×÷xX]\s*\d+", r"(乘以|加上|减去|除以|等于几|等于多少|多少克|多少米|多少斤)",
-    r"(翻译|怎么说|用.{1,6}语说|日语|西班牙语|法语|德语|韩语)", r"(笑话|脑筋急转弯|冷知识|谜语|绕口令)",
-    r"(是什么意思|什么意思)",
-    r"(?i)\b(translate|synonym|antonym|joke|riddle|define|definition|meaning of|calculate|\d+ times \d+|how do you say)\b",
-    r"(?i)\bin (japanese|spanish|french|german|korean|italian|russian|portuguese|arabic)\b",
+    r"\d+\s*[\+\-\*/×÷xX]\s*\d+", r"乘以|加上|减去|除以|等于几|等于多少|是多少(?:克|米|斤|公里|厘米|毫升|升|分钟|秒)",
+    rf"翻译|怎么说|用(?:{_LANGUAGE_NAMES_ZH})(?:怎么)?说|(?:{_LANGUAGE_NAMES_ZH})(?:里|中)?的.{{1,8}}(?:怎么说|是什么)",
+    r"笑话|段子|谜语|绕口令|脑筋急转弯|冷知识|歇后语", r"是什么意思|什么意思|啥意思|怎么读|怎么念",
+    r"(?i)\b(?:translate|synonym|antonym|joke|riddle|pun|tongue twister|fun fact|trivia|define|definition|meaning of|"
+    r"calculate|\d+ (?:times|plus|minus|divided by) \d+|how do you (?:say|spell|pronounce))\b",
+    rf"(?i)\bin (?:{_LANGUAGE_NAMES_EN})\b",
 ]
-# Facts about the world; trivia unless the message is about the user's own life.
+# Facts about the world: trivia unless the message is about the user's own life.
 _WORLD_FACT_PATTERNS = [
-    r"(首都|多远|多高|多大|多少年|哪一年|第一个)",
-    r"(?i)\b(capital of|how far|how tall|how many|what year|what is \d)\b",
-    r"(?i)\bwhat(?:'s|’s| is| was| are) the \w+(?: \w+)? (?:of|for|in|on)\b",  # the symbol for gold, the capital of…
+    r"首都|多远|多高|多大|多少年|哪一年|哪年|第一个|谁发明|谁写|作者是谁|位于|面积|人口|距离",
+    r"(?i)\b(?:capital of|how far|how tall|how many|what year|who wrote|who invented|who discovered|population of|"
+    r"what is \d)\b",
+    r"(?i)\bwhat(?:'s|’s| is| was| are) the \w+(?: \w+)? (?:of|for|in|on)\b",  # "the boiling point of …", "the currency in …"
 ]
 # Requests for an explanation or a piece of writing: the user's reply-style preferences apply.
 _COMPOSE_PATTERNS = [
-    r"(讲讲|解释|介绍一下|是什么啊|什么是|为什么|怎么理解|什么时候该|区别|原理|帮我写|写一?[段条封篇个]|文案|想个|列一下|推荐|建议)",
-    r"(?i)\b(explain|how does|how do|why|what is|what are|when should|difference between|write|draft|suggest|recommend|help me)\b",
+    r"讲讲|解释|介绍一下|是什么啊|什么是|为什么|怎么理解|区别|原理|帮我写|写一?[段条封篇个首]|文案|想个|列一下|推荐|建议",
+    r"(?i)\b(?:explain|how does|how do|why|what is|what are|difference between|write|draft|suggest|recommend|help me)\b",
 ]
-# A question after a fact about the world: who, which, how many, how far... Only read as trivia when the
-# message names nobody the user knows, no scene of the user's life, and not the user themselves.
+# Question words that ask for a fact (who, which, how many, how far…): trivia only when the message names nobody
+# the user knows, no scene of the user's life, and not the user themselves.
 _FACTOID_PATTERN = re.compile(
     r"(谁|哪一?[个颗位座条年国]|几[个颗位座条年]|多少|多远|多大|多高|多长|多重|第几|是什么颜色)"
     r"|\b(who|which|how many|how much|how far|how long|how old|how big|how tall|what year|what color|"
@@ -73,19 +51,13 @@ _FACTOID_PATTERN = re.compile(
 )
 _SEEKS_LIKES = re.compile(r"(爱吃|爱喝|爱玩|喜欢|最爱|偏爱|合我胃口|合口味)|\b(favou?rite|i like|i love|i enjoy|my taste)\b",
                           re.IGNORECASE)
-_GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好)", r"打招呼", r"(?i)^(hi|hello|hey|good morning|good evening)\b"]
+_GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好)", r"打招呼|问候",
+                      r"(?i)^(hi|hello|hey|good morning|good afternoon|good evening)\b"]
 
-# Prototype sentences per scene for the embedding vote (used when keywords find nothing).
-SCENE_PROTOTYPES: dict[str, tuple[str, ...]] = {
-    "food": ("推荐点吃的", "What should I eat tonight?", "帮我点个外卖"),
-    "health": ("我身体不舒服，该怎么办", "Is this safe for my health?"),
-    "shipping": ("这个快递用哪家", "Which courier should I use?"),
-    "travel": ("出去旅游要准备什么", "Plan my trip"),
-    "work": ("帮我写一封工作邮件", "Draft an email to my client"),
-    "family": ("给家里人准备点什么", "Something for my kids"),
-    "pets": ("我的宠物不太对劲", "My pet is acting strange"),
-    "budget": ("这个价格在预算内吗", "Can I afford this?"),
-}  # small talk and general knowledge come from the request type, not from prototypes
+# The nearest prototype counts when it leads the runner-up by this much (cosine, e5 query space), and its
+# confidence grows with the lead, up to below what a keyword hit gives.
+_PROTOTYPE_MIN_LEAD = 0.01
+_PROTOTYPE_CONFIDENCE = (0.4, 0.75)
 
 
 @dataclass
@@ -93,7 +65,7 @@ class Intent:
     scenes: list[tuple[str, float]]  # best first
     request_type: str  # "trivia" | "compose" | "greeting" | "personal"
     mentions_self: bool
-    seeks_likes: bool = False  # "做道我爱吃的菜", "my favourite…": what the user likes is the answer
+    seeks_likes: bool = False  # "a dish I'd like", "my favourite…": what the user likes is the answer
 
     @property
     def scene_names(self) -> list[str]:
@@ -133,19 +105,22 @@ def _contains(lowered: str, keyword: str) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _prototype_matrix(embedder_name: str):
-    """Prototype vectors, once per embedder (a different embedder means a different space)."""
+def _prototype_matrix(embedder_name: str) -> tuple[list[str], np.ndarray]:
+    """One unit vector per scene: the mean of its description sentences (a different embedder, a different space)."""
     from .providers import get_embedder
 
-    labels, sentences = [], []
-    for scene, examples in SCENE_PROTOTYPES.items():
-        for example in examples:
-            labels.append(scene)
-            sentences.append(example)
-    return labels, get_embedder().embed_queries(sentences)
+    embedder = get_embedder()
+    labels, rows = [], []
+    for scene, sentences in SCENE_DESCRIPTIONS.items():
+        vectors = embedder.embed_queries(list(sentences))
+        mean = np.asarray(vectors, dtype=np.float32).mean(axis=0)
+        labels.append(scene)
+        rows.append(mean / (np.linalg.norm(mean) or 1.0))
+    return labels, np.stack(rows)
 
 
-def _prototype_scene(query_vector) -> tuple[str, float] | None:
+def prototype_scene(query_vector) -> tuple[str, float] | None:
+    """The scene whose description the message is nearest to, with a confidence; None when none stands out."""
     from .providers import get_embedder
     from .providers.embedders import EmbedderError
 
@@ -158,8 +133,12 @@ def _prototype_scene(query_vector) -> tuple[str, float] | None:
     if matrix.shape[1] != len(query_vector):
         return None
     similarities = matrix @ np.asarray(query_vector, dtype=np.float32)
-    best = int(np.argmax(similarities))
-    return labels[best], float(similarities[best])
+    order = np.argsort(-similarities)
+    lead = float(similarities[order[0]] - similarities[order[1]])
+    if lead < _PROTOTYPE_MIN_LEAD:
+        return None
+    low, high = _PROTOTYPE_CONFIDENCE
+    return labels[order[0]], round(min(high, low + 5 * lead), 2)
 
 
 def request_type(text: str, *, personal_context: bool = False) -> str:
@@ -181,15 +160,15 @@ def request_type(text: str, *, personal_context: bool = False) -> str:
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
     scores = _keyword_scenes(text)
     kind = request_type(text, personal_context=mentions_known_person or bool(scores))
+    prototype = prototype_scene(query_vector) if kind != "trivia" else None
+    if prototype and prototype[0] not in scores:
+        scene, confidence = prototype
+        # Beside keyword scenes the prototype only adds a possibility, below what a keyword hit says.
+        scores[scene] = min(confidence, 0.55) if scores else confidence
     if kind == "trivia":
         scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
     elif kind == "greeting":
         scores = {"small_talk": 0.85, "profile": 0.7, **scores}
-    if not scores:
-        prototype = _prototype_scene(query_vector)
-        if prototype:
-            scene, similarity = prototype
-            scores[scene] = round(max(0.3, min(0.8, (similarity - 0.75) * 4)), 2)
     scenes = sorted(scores.items(), key=lambda item: -item[1])
     return Intent(scenes=scenes, request_type=kind, mentions_self=bool(_STRONG_SELF_REFERENCE.search(text)),
                   seeks_likes=bool(_SEEKS_LIKES.search(text)))

@@ -72,12 +72,12 @@ def test_polarity_never_eats_is_not_turned_into_likes():
 
 
 def test_changed_preference_injects_only_the_newer_one():
-    say("u1", "我每天早上都得来两杯美式，不然上班根本没精神")
-    say("u1", "所以咖啡我也戒了，以后别给我推荐咖啡，换成花草茶或者牛奶")
-    context = service.before_turn("u1", "下午犯困，来杯什么提提神？")
+    say("u1", "我每天下午都要喝一杯奶茶，不喝就没劲")
+    say("u1", "奶茶我已经戒了，改喝柠檬水")
+    context = service.before_turn("u1", "下午想喝点东西，推荐一杯饮料吧")
     assert context.injected
-    assert "花草茶" in context.block or "戒" in context.block
-    assert "两杯美式" not in context.block
+    assert "柠檬水" in context.block or "不再喝奶茶" in context.block
+    assert "每天下午都要喝一杯奶茶" not in context.block
 
 
 def test_gate_threshold_is_configurable_per_scene(settings):

@@ -23,7 +23,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["extract", "ExtractionResult", "ForgetRequest", "MemoryCandidate"]
 
 # An assistant reply that confirms what the user said ("记住了…", "Got it…") makes the memory a little surer.
-_CONFIRMATION = re.compile(r"记住了|记下了|好的|明白|收到|知道了|没问题|之后默认|(?i:\bgot it\b|\bnoted\b|\bwill remember\b|\bi'll remember\b|\bsure\b|\bunderstood\b|\bwill do\b)")
+_CONFIRMATION = re.compile(r"记住了|记下了|好的|明白|收到|知道了|没问题|(?i:\bgot it\b|\bnoted\b|\bwill remember\b|\bi'll remember\b|\bsure\b|\bunderstood\b|\bwill do\b)")
 _CONFIRMATION_BONUS = 0.05
 _ASSISTANT_SPEAKERS = {"assistant", "system", "bot", "ai"}
 

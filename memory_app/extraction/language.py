@@ -1,5 +1,5 @@
 """Text plumbing shared by the extractors: language, sentences and clauses, and rewriting what the user said
-about themselves into a third-person memory sentence ("我对芒果过敏" -> "用户对芒果过敏。")."""
+about themselves into a third-person memory sentence ("我对桃子过敏" -> "用户对桃子过敏。")."""
 import re
 from dataclasses import dataclass, field
 
@@ -10,7 +10,7 @@ USER_SPEAKERS = {"", "user", "me", "self", "human", "用户"}
 
 
 def is_chinese(text: str) -> bool:
-    """Chinese when CJK characters outweigh latin words (so "yo, Ryan here. 我在青岛做外贸" is Chinese)."""
+    """Chinese when CJK characters outweigh latin words (so "hi, Lena here. 我在宁波做设计" is Chinese)."""
     cjk = len(_CJK.findall(text or ""))
     return cjk > 0 and cjk >= len(_LATIN_WORD.findall(text or ""))
 
@@ -95,13 +95,13 @@ _ZH_CORE_RELATION_START = re.compile(
 
 def third_person_zh(text: str, subject: str = "用户") -> str:
     """我 -> 用户 (or the speaker's name), keeping the sentence otherwise as the user said it."""
-    titles = re.findall(r"《[^》]*》", text)  # a title is quoted as is: 《我与地坛》 keeps its 我
+    titles = re.findall(r"《[^》]*》", text)  # a title is quoted as is: a 我 inside 《…》 stays
     text = re.sub(r"《[^》]*》", "\x00", strip_discourse(text, chinese=True))
     text = re.sub(r"我们(?=组|公司|团队|部门|学校|班|店|小区|单位|家)", f"{subject}所在的", text)
     text = re.sub(r"(?:我们|咱们)", f"{subject}他们", text)
     text = re.sub(r"(?:我家|咱家|俺家)", f"{subject}家", text)
     text = re.sub(r"(?:我的|俺的)", f"{subject}的", text)
-    text = re.sub(r"(?:给|帮|替)我(?=[\u4e00-\u9fff])", "", text)  # "都给我选顺丰" -> "都选顺丰"
+    text = re.sub(r"(?:给|帮|替)我(?=[\u4e00-\u9fff])", "", text)  # "都给我订早班机" -> "都订早班机"
     text = re.sub(r"[我俺咱]", subject, text)
     text = re.sub(r"(?:^|(?<=[，,]))你(?=[^们])", "", text)  # "你回复…" addressed to the assistant
     if _ZH_CORE_RELATION_START.match(text):
@@ -171,13 +171,13 @@ def third_person_en(text: str, subject: str = "the user") -> str:
         text = re.sub(pattern, replacement, text)
     text = re.sub(r"\bI\b((?:\s+[A-Za-z']+){0,2})", lambda m: _conjugate_after_subject(m, subject), text)
     text = re.sub(r"\bI\b", subject, text)
-    if re.match(r"^[A-Za-z]+ing\b", text):  # "Going to Chiang Mai…" -> "The user is going to Chiang Mai…"
+    if re.match(r"^[A-Za-z]+ing\b", text):  # "Heading to Porto…" -> "The user is heading to Porto…"
         text = f"{subject} is {text[0].lower()}{text[1:]}"
-    elif subject not in text and re.match(_EN_SUBJECTLESS_START, text):  # "Got a shipment to Rotterdam…"
+    elif subject not in text and re.match(_EN_SUBJECTLESS_START, text):  # "Got two tickets for…"
         text = f"{subject} {text[0].lower()}{text[1:]}"
     text = text.strip(" ,")
     text = text[:1].upper() + text[1:]
-    if subject.lower() not in text.lower():  # "Bon Iver concert yesterday was unreal": say whose memory it is
+    if subject.lower() not in text.lower():  # "Great gig last night": say whose memory it is
         text = f"{subject[:1].upper()}{subject[1:]}: {text}"
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -1,15 +1,26 @@
 """The rule extractor: what works with no model at all, and the guard rail when the model fails.
 
-Each rule (in ``rules_zh`` and ``rules_en``) reads one sentence (only the clauses the write filters kept)
-and returns ``Match``es: a key, a value and where in the sentence it was said. This module turns matches
-into ``MemoryCandidate``s, writing each memory's sentence either from the rule's template or by rewriting
-the clauses it came from in the third person, plus the clauses that explain it ("吃了会起疹子").
+Topic modules (``extraction.topics``) register rules with ``@rule(priority)``. A rule reads one sentence
+(only the clauses the write filters kept), mostly through the shared first-person grammar
+(``context.statements(...)``), and returns ``Match``es: a key, a value and where in the sentence it was said.
+
+Precedence is declared, never the order modules happen to be imported in:
+- a ``fallback`` rule's match yields to a match of a higher priority that reads the same thing (a shared clause,
+  and a shared entity unless either match names none);
+- one match per key and sentence: the highest priority wins, then the statement said later, then the rule's
+  name (so the outcome is deterministic);
+- across sentences of one message the later statement of a key wins (the newest thing said).
+
+This module then turns matches into ``MemoryCandidate``s, writing each memory's sentence from the rule's
+template or by rewriting the clauses it came from in the third person, plus the clauses that explain it.
 """
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..candidates import MemoryCandidate
+from .grammar import Said, statements
 from .language import Sentence, is_chinese, strip_discourse, subject_for, third_person
 
 # Longest explanation kept after the clause a memory came from (characters).
@@ -30,9 +41,8 @@ class Match:
     entities: list[str] = field(default_factory=list)
     is_private: bool = False
     text: str = ""  # a template sentence; empty: rewrite the clauses of the span
-    whole_sentence: bool = False  # the memory needs the whole sentence (e.g. "过年…，带老婆孩子回黄冈老家")
+    whole_sentence: bool = False  # the memory needs the whole sentence (a plan with its dates and company)
     attach: bool = True  # follow-up clauses that explain it belong in its text
-    weak: bool = False  # a catch-all reading ("儿子…" -> family.son) that yields to a specific rule on the same clause
 
 
 @dataclass
@@ -46,41 +56,72 @@ class RuleContext:
     def text(self) -> str:
         return self.sentence.text
 
+    @cached_property
+    def all_statements(self) -> list[Said]:
+        return statements(self.text, self.chinese)
 
-Rule = Callable[[RuleContext], list[Match]]
-RULES_ZH: list[Rule] = []
-RULES_EN: list[Rule] = []
-
-
-def zh_rule(function: Rule) -> Rule:
-    RULES_ZH.append(function)
-    return function
+    def statements(self, *frames: str, own: bool = True) -> list[Said]:
+        """The sentence's first-person statements of these frames; ``own``: only those about the speaker."""
+        return [said for said in self.all_statements if said.frame in frames and not (own and said.owner)]
 
 
-def en_rule(function: Rule) -> Rule:
-    RULES_EN.append(function)
-    return function
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    priority: int
+    run: Callable[[RuleContext], list[Match]]
+    fallback: bool = False
+
+
+RULES: list[Rule] = []
+
+
+def rule(priority: int, *, fallback: bool = False):
+    """Register a rule. ``priority``: higher wins a key (and a clause, over fallback rules)."""
+    def register(function: Callable[[RuleContext], list[Match]]):
+        name = f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
+        RULES.append(Rule(name, priority, function, fallback))
+        return function
+    return register
 
 
 def run_rules(sentences: list[Sentence], *, speaker: str = "user", message: str = "") -> list[MemoryCandidate]:
-    """Candidates from every rule over every kept sentence; a later statement of the same key wins."""
-    from . import rules_changes, rules_en, rules_events, rules_zh, rules_zh_life  # noqa: F401  (registers the rules)
+    """Candidates from every rule over every kept sentence."""
+    from . import topics  # noqa: F401  (registers the rules)
 
     by_key: dict[str, MemoryCandidate] = {}
     for sentence in sentences:
         chinese = is_chinese(sentence.text)
         context = RuleContext(sentence, subject_for(speaker, chinese), chinese, message)
-        matches = _without_shadowed([match for rule in (RULES_ZH if chinese else RULES_EN) for match in rule(context)], sentence)
-        for candidate in _to_candidates(matches, context):
+        found = [(each, match) for each in sorted(RULES, key=lambda r: r.name) for match in each.run(context)]
+        for candidate in _to_candidates(resolve(found, sentence), context):
             by_key.pop(candidate.key, None)
             by_key[candidate.key] = candidate
     return list(by_key.values())
 
 
-def _without_shadowed(matches: list[Match], sentence: Sentence) -> list[Match]:
-    strong = {index for match in matches if not match.weak for index in sentence.clause_indexes(match.start, match.end)}
-    return [match for match in matches
-            if not match.weak or not strong.intersection(sentence.clause_indexes(match.start, match.end))]
+def resolve(found: list[tuple[Rule, Match]], sentence: Sentence) -> list[Match]:
+    """Apply the declared precedence (see the module docstring) to one sentence's matches."""
+    def clauses(match: Match) -> set[int]:
+        return set(sentence.clause_indexes(match.start, match.end))
+
+    def same_thing(one: Match, other: Match) -> bool:
+        """Two readings of one thing: a shared clause, and a shared entity unless either names none."""
+        if not clauses(one) & clauses(other):
+            return False
+        if not one.entities or not other.entities:
+            return True
+        return any(a.lower() in b.lower() or b.lower() in a.lower() for a in one.entities for b in other.entities)
+
+    kept = [(each, match) for each, match in found if not each.fallback or not any(
+        other.priority > each.priority and not other.fallback and same_thing(match, other_match)
+        for other, other_match in found)]
+    best: dict[str, tuple[Rule, Match]] = {}
+    for each, match in kept:
+        current = best.get(match.key)
+        if current is None or (each.priority, match.start, each.name) > (current[0].priority, current[1].start, current[0].name):
+            best[match.key] = (each, match)
+    return sorted((match for _, match in best.values()), key=lambda match: (match.start, match.key))
 
 
 def _to_candidates(matches: list[Match], context: RuleContext) -> list[MemoryCandidate]:
@@ -124,79 +165,11 @@ def _memory_text(match: Match, sentence: Sentence, indexes: list[int], attached:
     if not attached:
         return match.text
     detail = third_person(_joined(sentence, attached, context.chinese), context.subject, context.chinese)
-    detail = re.sub(rf"^{re.escape(context.subject)}(?=[，,]?)", "", detail) if context.chinese else detail
     if context.chinese:
+        detail = re.sub(rf"^{re.escape(context.subject)}(?=[，,]?)", "", detail)
         return match.text.rstrip("。") + "，" + detail.lstrip("，")
     return match.text.rstrip(".") + ", " + detail[:1].lower() + detail[1:]
 
 
-# --- helpers the rule modules share -------------------------------------------------------------------
-
-def first_group_span(match: re.Match, *names: str) -> tuple[int, int]:
-    for name in names:
-        if match.group(name):
-            return match.span(name)
-    return match.span()
-
-
-def split_items(text: str) -> list[str]:
-    """"海鲜和啤酒" / "peanuts and tree nuts" -> the separate things."""
-    parts = re.split(r"\s*(?:和|跟|与|及|以及|还有|或者|或|、|/|,|\band\b|\bor\b|&)\s*", text)
-    return [part.strip() for part in parts if part and part.strip()]
-
-
-def segment(word: str) -> str:
-    """A key segment for a thing: canonical ascii for common items, else the word itself (Chinese allowed)."""
-    from .lexicon import CANONICAL_ITEMS
-
-    lowered = re.sub(r"\s+", " ", word.strip().lower())
-    if lowered in CANONICAL_ITEMS:
-        return CANONICAL_ITEMS[lowered]
-    slug = re.sub(r"[^a-z0-9\u3400-\u9fff]+", "_", lowered).strip("_")
-    return slug[:40] or "item"
-
-
-def drink_segment(word: str) -> str:
-    """A drink's key segment by its head word, so "black coffee", "oat milk lattes" and "美式咖啡" all land on
-    drink.coffee, and "rooibos tea" / "红枣枸杞茶" on drink.tea: a later switch then supersedes the earlier habit."""
-    from .lexicon import CANONICAL_ITEMS
-
-    lowered = re.sub(r"\s+", " ", word.strip().lower())
-    if lowered in CANONICAL_ITEMS:
-        return CANONICAL_ITEMS[lowered]
-    words = lowered.split(" ")
-    for start in range(1, len(words)):  # longest English tail first: "oat milk lattes" -> "milk lattes" -> "lattes"
-        if " ".join(words[start:]) in CANONICAL_ITEMS:
-            return CANONICAL_ITEMS[" ".join(words[start:])]
-    for size in range(min(len(lowered), 4), 0, -1):  # Chinese head at the end: "美式咖啡" -> "咖啡"
-        if re.fullmatch(r"[\u4e00-\u9fff]+", lowered[-size:]) and lowered[-size:] in CANONICAL_ITEMS:
-            return CANONICAL_ITEMS[lowered[-size:]]
-    return segment(word)
-
-
-def preference_marked(text: str) -> bool:
-    """Words that make a statement a lasting preference rather than a passing remark."""
-    return bool(re.search(r"以后|今后|往后|从现在开始|从今天起|一直|默认|每次|总是|永远|只|都|(?i:\balways\b|\bfrom now on\b|\bnever\b|\bevery time\b|\bonly\b)", text))
-
-
-def first_per_key(matches: list[Match]) -> list[Match]:
-    """One match per key: the first said."""
-    kept: dict[str, Match] = {}
-    for match in matches:
-        kept.setdefault(match.key, match)
-    return list(kept.values())
-
-
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def one_per_key_refusals_first(matches: list[Match]) -> list[Match]:
-    """One match per key: the first, unless a later one is a refusal and the first was not, because a refusal
-    is never overridden by a "like" read from the same sentence ("I prefer tea over coffee")."""
-    by_key: dict[str, Match] = {}
-    for match in matches:
-        current = by_key.get(match.key)
-        if current is None or (match.polarity < 0 <= current.polarity):
-            by_key[match.key] = match
-    return list(by_key.values())

@@ -1,5 +1,6 @@
 """The one gate every candidate passes, from the rules or from the model: kind whitelist, key format,
-confidence, at most N items, no filler, no secret in plain text, one sentence of text."""
+confidence, at most N items, no filler, no secret in plain text, one sentence of text, and a reply style that
+is only a reply style (no link, no standing order)."""
 import re
 from dataclasses import dataclass, field
 
@@ -8,6 +9,7 @@ from ..conf import app_settings
 from ..redaction import PLACEHOLDER, redact
 from ..taxonomy import TOPIC_SCENE
 from .filters import is_filler
+from .safety import unsafe_reply_memory
 
 # Dotted lowercase ascii segments; the last one may name a thing in Chinese ("health.allergy.芒果").
 _SEGMENT = r"[a-z][a-z0-9_]*"
@@ -49,7 +51,7 @@ def _problem(candidate: MemoryCandidate) -> str:
     value = redact(str(candidate.value))
     if not PLACEHOLDER.sub("", value).strip(" ,.;:，。：；-"):
         return "sensitive value not stored"
-    return ""
+    return unsafe_reply_memory(candidate.key, str(candidate.value), str(candidate.text))
 
 
 def _normalise(candidate: MemoryCandidate) -> MemoryCandidate:

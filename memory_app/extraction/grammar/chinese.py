@@ -1,0 +1,145 @@
+"""Chinese first-person statements (see the table in ``grammar``). Chinese drops the subject freely, so a
+statement counts as the speaker's unless its clause names someone else first ("儿子不吃…", "他喜欢…"), and
+the object often comes first ("X我从来不碰", "X戒了"): both orders are read."""
+import re
+
+from ..lexicon import DIETS_ZH, PET_SPECIES_ZH, RELATIONS_ZH
+from . import Said, clause_at, clean_thing, has_change_marker
+
+RELATION = "|".join(sorted(RELATIONS_ZH, key=len, reverse=True))
+SPECIES = r"[\u4e00-\u9fff]{0,3}?(?:" + "|".join(sorted(PET_SPECIES_ZH, key=len, reverse=True)) + ")"
+# A pet's name ends where the clause goes on ("…叫团团，三岁了", "…团团最近不吃东西").
+_PET_NAME_END = r"(?=这|最近|今天|昨天|又|老|不|特别|总|一直|很|是|也|都|还|就|在|把|被|有|会|吃|喝|睡|跑|[一二三四五六七八九十两\d]+岁|[，,。!！?？ ]|$)"
+ADV = r"(?:也|都|还|就|又|最|很|特别|超级|超|挺|比较|非常|真的|真|确实|一直|从小|平时|一般|向来|本来|现在|已经|再也|完全|根本|绝对|从来|坚决|实在|有点|蛮|好|只)*"
+OBJ = r"(?P<obj>[^，。,！!？?；;：:\s]{1,14})"
+TOPIC = r"(?P<obj>(?:(?![我你他她])[\u4e00-\u9fffA-Za-z]){1,8}?)"  # an object said first, before the verb
+PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)"
+NAME = r"(?P<obj>[A-Za-z][A-Za-z\-]{1,20}|[\u4e00-\u9fff]{1,4}?)(?=[吧就好行哈啊呀了哦呢嘛啦，,。!！?？\s]|$)"
+_STOP = r"(?=[，。,！!？?；;]|$)"
+_PLACE_END = r"(?=这边|那边|这里|那里|了|生活|定居|安家|工作|上班|[，。,！!；;]|$)"
+_LIKE = r"喜欢|热爱|钟意|偏爱|(?<![可恋亲热友宠])爱(?:死了?)?(?![人心情好护])|迷上了?|爱上了?"
+_MEASURE = r"(?:上)?(?:一|两|几|三|半)?(?:杯|碗|个|份|瓶|罐|块|片|口)?"
+_DIETS = "|".join(sorted(DIETS_ZH, key=len, reverse=True))
+
+FRAMES = [
+    ("like", rf"(?P<neg>不怎么|不太|不是很|没那么|一点都不|一点也不|并不|不再|不)?{ADV}(?P<verb>{_LIKE})(?P<act>吃|喝|玩|看|听|打|做|去|弹|画|唱|跳|读|逛)?{OBJ}", 1),
+    ("like", rf"(?:爱好|兴趣)(?:是|就是|主要是){OBJ}", 1),
+    ("dislike", rf"(?:讨厌|受不了|反感|烦透了|不爱)(?P<act>吃|喝|玩|看)?{OBJ}", -1),
+    ("avoid", rf"(?:从来|绝对|完全|根本|坚决|已经|再也|一直|平时|一般|也|都)*(?:不|不能|不敢|没法|不会)(?P<verb>吃|喝|碰|沾)(?![完饱下过])(?P<obj>[^，。,！!？?；;\s了]{{1,12}})", -1),
+    ("avoid", rf"(?P<verb>吃|喝)不了{OBJ}", -1),
+    ("avoid", rf"忌口(?:的有|是)?{OBJ}", -1),
+    ("avoid", rf"(?:^|[，,])(?:但|不过|可是|而且|所以|但是|其实)?{TOPIC}(?:和(?P<more>[\u4e00-\u9fff]{{1,6}}?))?(?:我|我们)?(?:是)?{ADV}"
+              rf"(?:一[点口滴下](?:都|也)|从来|绝对|完全|根本|坚决|死活)?(?:不|不会|没法|不能|不敢)(?P<verb>碰|吃|喝|沾)(?!了)", -1),
+    ("stop", rf"戒(?:了|掉了?){OBJ}", -1),
+    ("stop", rf"(?:^|[，,把])(?:但|不过|所以|而且)?{TOPIC}(?:给)?(?:我)?(?:也|都|已经|早就)*戒(?:了|掉)", -1),
+    ("stop", rf"不再(?P<verb>吃|喝|碰|玩|打|练|用|去)?{OBJ}", -1),
+    ("stop", rf"(?:^|[，,])(?:但|不过|所以|而且)?{TOPIC}(?:我)?(?:也|都|已经|早就)*(?:不|没)(?P<verb>吃|喝|打|玩|练|跳|去|用|碰)了", -1),
+    ("stop", rf"已经(?:有.{{1,4}})?不(?P<verb>吃|喝|玩|打|用|碰)(?P<obj>[^，。,！!？?；;\s]{{1,10}}?)了", -1),
+    ("switch", rf"(?:把|从)(?P<old>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:换成|改成|换到|改为|改到|换了)了?(?P<obj>[\u4e00-\u9fffA-Za-z]{{1,10}}?){_STOP}", 1),
+    ("switch", rf"(?:换成|改成|改喝|改吃|改用|改走|改去|改为|改到|换到)了?(?P<verb>喝|吃|用|去)?{OBJ}", 1),
+    ("switch", rf"现在(?:早上|每天|平时|都|只|改|就|天天)*(?P<verb>喝|吃)(?P<obj>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?=了|[，。,！!]|$)", 1),
+    ("need", rf"离不开{OBJ}", 1),
+    ("need", rf"(?:没有|没)(?P<obj>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:的话)?(?:我)?(?:就|会|真的|根本|都)*(?:不行|活不了|受不了|难受|没精神|没法|[\u4e00-\u9fff]{{1,2}}不(?:下|了|来|起来|下去)饭?)", 1),
+    ("need", rf"不(?P<verb>喝|吃|来){_MEASURE}(?P<obj>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:的话)?[，,]?(?:我|人)?(?:就|根本|都|简直|完全|真的|整个人|一整天|浑身|全身|一上午|一下午)*"
+             r"(?:[\u4e00-\u9fff]{0,2}不(?:了|来|过来|起来|下去|行)|没精神|没劲|难受|打不起精神)", 1),
+    ("habit", rf"每天(?:早上|早晨|晚上|中午|下午)?(?:都|必须|一定|会)?(?:得|要)?(?:(?P<verb>喝|吃){_MEASURE}|来(?:上)?(?:一|两|几|三|半)(?:杯|碗|瓶|罐))"
+              rf"(?P<obj>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?=[，。,]|不然|才|$)", 1),
+    ("use", rf"(?P<neg>别|不要|不用|不想|千万别|从不)?(?:再)?(?P<standing>以后都|以后|一直|都|只|默认|每次都|总是|认准|习惯)?(?:给我|帮我)?"
+            rf"(?P<verb>用|选|买|订|坐|走|发|寄|认准)(?P<obj>[^，。,！!？?；;\s]{{1,12}})", 1),
+    ("allergy", rf"对(?P<obj>[^，。,过]{{1,14}}?)(?:都|也)?(?:严重|特别|有点|有些|轻微|比较|非常|很|超级)?过敏", -1),
+    ("allergy", r"(?P<obj>(?:(?!对)[\u4e00-\u9fffA-Za-z]){1,6}?)过敏(?!性|原|源)", -1),
+    ("condition", r"(?:我有|有|得了|患有|确诊(?:了|为)?|查出(?:来)?(?:了)?|被诊断(?:出|为))(?![个一点些])(?P<obj>[\u4e00-\u9fff]{1,8}?)"
+                  r"(?=[，。,！!；;好多]|$|的)", 0),
+    ("condition", r"(?P<obj>[\u4e00-\u9fff]{2,8}?)(?:好多年|好几年|多年|很多年|几年)了", 0),
+    ("state", rf"(?P<neg>不)?(?:是)?(?P<obj>{_DIETS})", 1),
+    ("identity", r"我(?:现在|目前|已经|其实|本身|也)?是(?!做|干|搞|从事)(?:一名|一个|一位|个|名)?(?:(?P<place>[\u4e00-\u9fff]{2,4})的)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,10}?)(?=[，。,！!；;]|$)", 0),
+    ("identity", r"我是(?:做|干|搞|从事)(?P<obj>[^，。,]{1,10}?)的", 0),
+    ("identity", r"我(?:从事|做)(?P<obj>[^，。,]{1,8}?)(?:工作|行业|这一?行)", 0),
+    ("name", rf"(?:我叫|我的名字(?:是|叫)|我名字(?:是|叫)|本人叫){NAME}", 0),
+    ("call_me", rf"(?P<neg>别|不要|不用|甭)?(?:再)?(?:可以|就)?叫我(?:做)?{NAME}", 0),
+    ("work", r"在(?P<place>[^，。,在]{1,14}?)(?:上班|工作|任职|实习|打工)", 0),
+    ("work", r"在(?P<place>[^，。,在]{1,14}?)(?:做|当|干|搞|从事)(?P<job>[^，。,]{1,12})", 0),
+    ("work", r"(?:入职|跳槽到|加入了?)(?P<place>[^，。,]{2,14})", 0),
+    ("business", r"我(?:们|自己)?(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
+    ("study", r"在(?P<place>[^，。,]{1,8}?)(?P<obj>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学|上学)", 0),
+    ("identity", r"我(?:已经)?(?P<obj>退休)了?", 0),
+    ("live", rf"(?:我|我们)(?:现在|目前|一直)?(?:住在|住|生活在|定居在?|常住)(?!址){PLACE}{_PLACE_END}", 0),
+    ("live", rf"(?:搬到|搬去|搬来|搬回|搬家到)了?{PLACE}{_PLACE_END}", 0),
+    ("live", rf"(?:去|到|在){PLACE}(?:生活|定居|安家|落户)", 0),
+    ("origin", rf"我是{PLACE}人(?![员家])", 0),
+    ("origin", rf"老家(?:在|是){PLACE}{_STOP}", 0),
+    ("origin", rf"回{PLACE}老家", 0),
+    ("origin", rf"我(?:是)?(?:在){PLACE}(?:长大|出生)", 0),
+    ("address", r"(?:我家|我住|家住|住在|我家在|家庭住址|住址|地址)(?:是|在|：|:)?\s*(?P<obj>[^，。,；;！!？?]{4,48})", 0),
+    ("have", rf"(?:我|我们|我家|家里|家)(?:有|养了|养着|养)(?P<count>[一两三四五六1-6几])(?:个|只|条|位)(?P<obj>[\u4e00-\u9fff]{{1,6}}?){_STOP}", 0),
+    ("have", r"(?:我|我家|家里|家)(?:有|养了|养着|养的)(?:一)?(?:只|条)?(?P<obj>[\u4e00-\u9fff]{1,5}?)(?:叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=[，,。!！?？ ]|$)", 0),
+    ("age", r"我(?:今年|已经|都)?(?P<obj>[\d一二三四五六七八九十]{1,3})岁(?:了)?(?=[，。,！!]|$)", 0),
+    ("speak", r"我(?:会说|能说|会讲|能讲)(?P<obj>[\u4e00-\u9fff]{1,3}?(?:语|话|文))(?:[和、跟](?P<more>[\u4e00-\u9fff]{1,3}?(?:语|话|文)))?", 0),
+    ("speak", r"母语是(?P<obj>[\u4e00-\u9fff]{1,3}?(?:语|话|文))", 0),
+    ("relation", rf"我(?:的|家)?(?P<rel>{RELATION})(?:叫|名字叫|名字是)\s*(?P<obj>[A-Z][a-zA-Z]+|[\u4e00-\u9fff]{{2,3}}?)(?=[，,。 ！!]|$)", 0),
+    ("relation", rf"我(?:的|家)?(?P<rel>{RELATION})\s*(?P<obj>[A-Z][a-zA-Z]+)\b", 0),
+    ("pet", rf"(?:我家|我养的|我的|家里|我|我们家)(?:有|养了|养着|养的)?(?:一|两)?(?:只|条)?(?P<species>{SPECIES})"
+            rf"(?:叫|名叫|名字叫)?(?P<obj>(?!{_PET_NAME_END})[\u4e00-\u9fffA-Za-z]{{1,4}}?){_PET_NAME_END}", 0),
+    ("pet", rf"(?:领养|收养|捡|抱回|多)了(?:一|两)?(?:只|条)(?P<species>{SPECIES})(?P<obj>)", 0),
+    ("plan", r"(?:打算|计划|准备)(?P<obj>[^，。,！!]{2,20})", 0),
+    ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
+]
+_COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
+_OTHER_SUBJECT = re.compile(r"[你您他她它]|" + RELATION)
+
+
+def owner_relation(before: str) -> str:
+    """The relation a clause is about ("儿子…对虾过敏"), as said, or "" when it is the speaker
+    ("我跟爱人…" is still the speaker)."""
+    clauses = re.split(r"[，,]", before)
+    current = clauses[-1]
+    found = re.search(rf"(?<![和跟与同])({RELATION})", current)
+    if found:
+        return found.group(1)
+    if "我" in current:
+        return ""
+    opening = re.match(rf"^(?:我的?|我家|家里)?({RELATION})(?!们)", clauses[0])
+    return opening.group(1) if opening else ""
+
+
+def _someone_else(text: str, start: int) -> str:
+    """"他" / "你" / a relation before the verb in this clause: the statement is not the speaker's."""
+    clause_start = max(text.rfind(mark, 0, start) for mark in "，,。;；!！?？") + 1
+    before = text[clause_start:start]
+    pronoun = re.search(r"[你您他她它]", before)
+    if pronoun and "我" not in before[pronoun.end():]:
+        return pronoun.group(0)
+    pet = re.search(SPECIES, before)  # "我家狗最近不爱吃…" is about the dog
+    return pet.group(0) if pet else owner_relation(text[:start])
+
+
+def read(text: str) -> list[Said]:
+    found = []
+    for frame, pattern, base in _COMPILED:
+        for match in pattern.finditer(text):
+            groups = {name: (value or "").strip() for name, value in match.groupdict().items()}
+            if frame == "use" and not (groups.get("neg") or groups.get("standing") or "我" in clause_at(text, *match.span())):
+                continue  # "用筷子吃" is not a standing choice; "一直用X" is
+            raw_obj = groups.get("obj", "")
+            obj = raw_obj if frame in ("name", "call_me", "address", "relation", "pet") else clean_thing(raw_obj, chinese=True)
+            if frame == "pet" and (not obj or obj in ("粮", "砂", "毛", "咪", "狗", "猫")):
+                obj = ""  # "我家猫粮…": no name; the pet is still there
+            if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
+                continue
+            if frame in ("avoid", "stop") and re.fullmatch(RELATION, obj):
+                continue  # the word before the verb is who the clause is about ("爸爸不吃…"), not a thing
+            start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
+            owner = _someone_else(text, start)
+            polarity = base
+            if groups.get("neg") and frame in ("like", "use", "state", "call_me"):
+                polarity = -1 if frame != "state" else 0
+            if frame == "state" and polarity == 0:
+                continue  # "不吃素" says nothing lasting
+            found.append(Said(
+                frame=frame, obj=obj, start=match.start(), end=match.end(), polarity=polarity,
+                verb=groups.get("act", "") if frame in ("like", "dislike") else groups.get("act") or groups.get("verb", ""), old=clean_thing(groups.get("old", ""), chinese=True),
+                owner=owner, changed=frame in ("stop", "switch") or has_change_marker(clause_at(text, *match.span()), chinese=True),
+                parts={key: value for key, value in groups.items() if key in ("place", "job", "count", "name", "more", "rel", "species")
+                       and value},
+            ))
+    return found

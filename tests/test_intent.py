@@ -1,0 +1,83 @@
+"""Intent: scenes from the taxonomy's domain vocabularies and, through the real embedder, from one prototype per
+scene built from its description; request types from grammar. Examples are invented for this file."""
+import pytest
+
+from memory_app.intent import SCENE_KEYWORDS, detect_intent, prototype_scene, request_type
+from memory_app.providers import get_embedder
+from memory_app.taxonomy import SCENE_DESCRIPTIONS, SCENES, TOPIC_SCENE, key_terms, scene_of_key
+
+
+@pytest.mark.parametrize("message,scene", [
+    ("我的包裹卡在海关了", "shipping"), ("晚饭做什么菜好", "food"), ("How much should I budget for a used car?", "budget"),
+    ("My puppy won't stop barking at night", "pets"), ("周末想去爬山，要带什么？", "hobby"),
+    ("Do I need a visa for Peru?", "travel"), ("明天开会要准备什么材料", "work"), ("我儿子最近老咳嗽", "health"),
+    ("租房合同快到期了，要不要续", "home"), ("Which brand of running shoes should I buy?", "shopping"),
+])
+def test_scenes_from_the_domain_vocabulary(message, scene):
+    intent = detect_intent(message)
+    assert scene in intent.scene_names, intent.as_list()
+    assert all(0 < confidence <= 1 for _, confidence in intent.scenes)
+
+
+@pytest.mark.parametrize("message,scene", [
+    ("My knee still aches after the fall, should I see someone?", "health"),
+    ("Is it worth refinancing the mortgage this year?", "budget"),
+    ("How do I start bouldering as a beginner?", "hobby"),
+])
+def test_a_message_without_domain_words_finds_its_scene_by_description(message, scene):
+    assert detect_intent(message).scenes == []  # no vocabulary word in it
+    vector = get_embedder().embed_query(message)
+    assert prototype_scene(vector)[0] == scene
+    assert detect_intent(message, vector).primary_scene == scene
+
+
+def test_a_prototype_beside_keywords_stays_below_a_keyword_hit():
+    message = "The tracking number says it's stuck at customs, and I still need it for my trip"
+    intent = detect_intent(message, get_embedder().embed_query(message))
+    keyword_scenes = {scene for scene, confidence in intent.scenes if confidence >= 0.7}
+    assert "shipping" in keyword_scenes and all(c <= 0.55 for s, c in intent.scenes if s not in keyword_scenes)
+
+
+def test_every_scene_with_memories_has_a_description_and_a_vocabulary():
+    for scene in set(TOPIC_SCENE.values()) - {"reply_style"}:
+        assert scene in SCENE_KEYWORDS and len(SCENE_KEYWORDS[scene]) >= 10, scene
+    for scene, (chinese, english) in SCENE_DESCRIPTIONS.items():
+        assert scene in SCENES and any("\u4e00" <= ch <= "\u9fff" for ch in chinese) and english.isascii()
+
+
+@pytest.mark.parametrize("message", [
+    "17 + 25 等于几", "123乘以4是多少", "What is 12 times 9?", "把“晚安”翻译成德语", "How do you say 'good luck' in Korean?",
+    "“躺平”这个词啥意思", "Define serendipity", "来个冷笑话", "Tell me a riddle", "珠穆朗玛峰有多高", "What's the boiling point of water?",
+    "Who wrote One Hundred Years of Solitude?", "法国的首都是哪里",
+])
+def test_requests_about_the_world_are_trivia(message):
+    assert request_type(message) == "trivia"
+    assert detect_intent(message).primary_scene == "general_knowledge"
+
+
+@pytest.mark.parametrize("message,kind", [
+    ("早上好呀", "greeting"), ("Hello there!", "greeting"), ("帮我写一段给客户的感谢信", "compose"),
+    ("Explain how a heat pump works", "compose"), ("我这周末该穿什么去婚礼", "personal"),
+    ("Can I eat this if I am allergic to nuts?", "personal"),
+])
+def test_request_types(message, kind):
+    assert request_type(message) == kind
+
+
+def test_a_question_about_the_users_world_is_never_trivia():
+    assert detect_intent("Who is Pavel's favourite singer?", mentions_known_person=True).request_type != "trivia"
+    assert detect_intent("我女儿几点放学来着？").request_type != "trivia"
+    assert detect_intent("How many days until my visa expires?").request_type != "trivia"
+
+
+@pytest.mark.parametrize("message,seeks", [
+    ("推荐个我爱喝的饮料", True), ("Recommend something like my favourite band", True), ("推荐一家餐厅", False),
+])
+def test_seeking_what_the_user_likes(message, seeks):
+    assert detect_intent(message).seeks_likes is seeks
+
+
+def test_key_terms_are_generic_words_for_the_key():
+    assert "快递" in key_terms("shipping.carrier") and "courier" in key_terms("shipping.carrier")
+    assert "老婆" in key_terms("family.wife") and "wife" in key_terms("family.wife")
+    assert scene_of_key("drink.tea") == "food" and scene_of_key("nothing.here") == "general"
