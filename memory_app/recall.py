@@ -257,7 +257,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
-        retrieval = item.rrf / _TOP_RRF * (OUTDATED_FACTOR if item.outdated else 1.0)
+        retrieval = item.rrf - (OUTDATED_PENALTY if item.outdated else 0.0)
         structure = (STRUCTURE_LIFT["scene"] * item.scene_match + STRUCTURE_LIFT["speaker"] * item.speaker_match
                      + STRUCTURE_LIFT["memory"] * (item.source_type == "memory")
                      + STRUCTURE_LIFT["rule"] * item.standing_rule)
@@ -268,16 +268,17 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
             "retrieval": retrieval, "recency": recency, "confidence": item.confidence, "importance": item.importance,
             "usage": usage, "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
         }
-        item.score = retrieval + structure + TIE_BREAK_SHARE * tie_break
+        # The ranking value is on the z scale of this query's candidates; squashed to (0, 1) for display.
+        item.score = 1.0 / (1.0 + math.exp(-(retrieval + structure + TIE_BREAK_SHARE * tie_break)))
         _explain(item)
     ranked = sorted(items, key=lambda item: (-item.score, -item.rrf))
     return _diversify(_drop_redundant(_resolve_polarity(ranked)))
 
 
 RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
-OUTDATED_FACTOR = 0.7
+OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
 MIN_FOR_OFFSET = 3
-_TOP_RRF = 2.0 / (app_settings.RRF_K + 1)  # first in both lists
+KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
 # How far structure may move an item, in units of the fused retrieval score (1.0 = first in both lists).
 import os as _os, json as _json
 STRUCTURE_LIFT = {"scene": 0.05, "speaker": 0.15, "memory": 0.02, "rule": 0.1}
@@ -286,37 +287,44 @@ TIE_BREAK_SHARE = float(_os.environ.get("TIE", "0.1"))
 
 
 def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
-    """Reciprocal rank fusion at the level of what the user said.
+    """Fuse meaning and shared words at the level of what the user said, each read against this query's
+    own candidates: a z-score over the user's turns found for it (the plain-retrieval candidates), so
+    "how much better than the rest of my history" is what adds up, whichever embedder or corpus.
 
-    Snippets (one per user turn) are ranked among themselves, dense and keyword, exactly as the raw-turn
-    baseline ranks turns. Any other item (a memory, a summary) is placed in those same two rankings at the
-    position its own similarity and keyword score would take among the user's turns, so its fused score is
-    on the turns' scale. A memory stands for the turns it came from with the better of the two: distilling
-    a turn can lift it, never sink it, and a memory that matches worse than its turn adds nothing."""
+    Any other item (a memory, a summary) is placed on the turns' scale with the same statistics. A memory
+    stands for the turns it came from with the better of the two: distilling a turn can lift it, never
+    sink it, and a memory that matches worse than its turn adds nothing. (Kept in ``item.rrf``.)"""
     snippets = [item for item in items if item.source_type == "snippet"]
-    dense = sorted((i.similarity for i in snippets if i.similarity is not None), reverse=True)
-    keyword = sorted((i.keyword for i in snippets if i.keyword > 0), reverse=True)
-    dense_ranks = {id(i): r for r, i in enumerate(sorted((i for i in snippets if i.similarity is not None),
-                                                         key=lambda i: -i.similarity))}
-    keyword_ranks = {id(i): r for r, i in enumerate(sorted((i for i in snippets if i.keyword > 0),
-                                                           key=lambda i: -i.keyword))}
+    dense = _Standardizer([i.similarity for i in snippets if i.similarity is not None])
+    keyword = _Standardizer([i.keyword for i in snippets])
     offsets = _similarity_offsets(items)
     for item in items:
-        if item.source_type == "snippet":
-            dense_rank, keyword_rank = dense_ranks.get(id(item)), keyword_ranks.get(id(item))
-        else:
-            dense_rank = (_position_among(dense, item.similarity - offsets.get(item.source_type, 0.0))
-                          if item.similarity is not None else None)
-            keyword_rank = _position_among(keyword, item.keyword) if item.keyword > 0 else None
-        item.rrf = sum(1.0 / (app_settings.RRF_K + rank + 1) for rank in (dense_rank, keyword_rank)
-                       if rank is not None and rank < RETRIEVAL_DEPTH)
+        similarity = item.similarity
+        if similarity is not None and item.source_type != "snippet":
+            similarity -= offsets.get(item.source_type, 0.0)
+        meaning = dense.z(similarity) if similarity is not None else dense.z_floor
+        item.rrf = meaning + KEYWORD_WEIGHT * keyword.z(item.keyword)
     by_turn: dict[str, float] = {}
     for snippet in snippets:
         for turn in snippet.turn_ids:
-            by_turn[turn] = max(by_turn.get(turn, 0.0), snippet.rrf)
+            by_turn[turn] = max(by_turn.get(turn, -math.inf), snippet.rrf)
     for item in items:
         if item.source_type == "memory":
-            item.rrf = max([item.rrf] + [by_turn.get(turn, 0.0) for turn in item.turn_ids])
+            item.rrf = max([item.rrf] + [by_turn[turn] for turn in item.turn_ids if turn in by_turn])
+
+
+class _Standardizer:
+    """z-scores against a sample; a sample too small or flat leaves values centred but unscaled."""
+
+    def __init__(self, values: list[float]):
+        sample = np.asarray(values, dtype=np.float64)
+        self.mean = float(sample.mean()) if sample.size else 0.0
+        spread = float(sample.std()) if sample.size > 1 else 0.0
+        self.scale = spread if spread > 1e-9 else 1.0
+        self.z_floor = (float(sample.min()) - self.mean) / self.scale if sample.size else 0.0
+
+    def z(self, value: float) -> float:
+        return (value - self.mean) / self.scale
 
 
 def _similarity_offsets(items: list[RecallItem]) -> dict[str, float]:
@@ -331,18 +339,6 @@ def _similarity_offsets(items: list[RecallItem]) -> dict[str, float]:
         return {}
     return {kind: float(np.median(values)) - float(np.median(snippets)) for kind, values in by_type.items()
             if kind != "snippet" and len(values) >= MIN_FOR_OFFSET}
-
-
-def _position_among(descending: list[float], value: float) -> int:
-    """How many of the (descending) values beat ``value``: its rank had it been one of them."""
-    low, high = 0, len(descending)
-    while low < high:
-        middle = (low + high) // 2
-        if descending[middle] > value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
 
 
 def _is_style(item: RecallItem) -> bool:
@@ -450,7 +446,7 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
 
 
 BACKGROUND_RANK = 30
-KEYWORD_SNIPPETS = 200  # the best keyword hits among snippets; lower ones never reach the block
+KEYWORD_SNIPPETS = RETRIEVAL_DEPTH  # the best keyword hits among snippets, as deep as plain retrieval looks
 
 
 def _background_similarity(items: list[RecallItem]) -> float:
