@@ -27,6 +27,8 @@ _ALWAYS_TRIVIA_PATTERNS = [
     r"笑话|段子|谜语|绕口令|脑筋急转弯|冷知识|歇后语", r"是什么意思|什么意思|啥意思|怎么读|怎么念",
     r"(?i)\b(?:translate|synonym|antonym|joke|riddle|pun|tongue twister|fun fact|trivia|define|definition|meaning of|"
     r"calculate|\d+ (?:times|plus|minus|divided by) \d+|how do you (?:say|spell|pronounce))\b",
+    r"(?i)\bwhat (?:does|do|did) [\w'‘’\"“” -]{1,40} (?:mean|stand for)\b|\bconvert\b.{1,40}\b(?:to|into)\b",
+    r"换算|折合",
     rf"(?i)\bin (?:{_LANGUAGE_NAMES_EN})\b",
 ]
 # Facts about the world: trivia unless the message is about the user's own life.
@@ -99,8 +101,8 @@ def _keyword_scenes(text: str) -> dict[str, float]:
 
 
 def _contains(lowered: str, keyword: str) -> bool:
-    if keyword.isascii():
-        return re.search(r"\b" + re.escape(keyword), lowered) is not None
+    if keyword.isascii():  # a whole word with its common endings: "pain" is not in "painted"
+        return re.search(r"\b" + re.escape(keyword) + r"(?:s|es|ed|ing|er|ers)?\b", lowered) is not None
     return keyword in lowered
 
 

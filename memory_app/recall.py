@@ -5,6 +5,8 @@ Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)
 row is never even scored.
 """
 import math
+import os as _os, json as _json  # EXPERIMENT: remove
+os_env_snip = _os.environ.get('SNIP') == '1'
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -182,6 +184,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     for item in items.values():
         if item.source_type == "memory":
             item.scene_match = wanted_scenes.get(scene_of_key(item.key), 0.0)
+        elif item.source_type == "snippet" and os_env_snip:
+            item.scene_match = wanted_scenes.get(item.row.topic, 0.0)  # the scene the turn was about when said
         if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
             item.speaker_match = 1.0
     return list(items.values())
@@ -278,9 +282,9 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
 RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
 OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
 MIN_FOR_OFFSET = 3
+DISTILLED_MARGIN = float(_os.environ.get("MARGIN", "0.0"))  # a memory must beat its own turn by this much to lift it
 KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
 # How far structure may move an item, in units of the fused retrieval score (1.0 = first in both lists).
-import os as _os, json as _json
 STRUCTURE_LIFT = {"scene": 0.05, "speaker": 0.15, "memory": 0.02, "rule": 0.1}
 STRUCTURE_LIFT.update(_json.loads(_os.environ.get("LIFT", "{}")))
 TIE_BREAK_SHARE = float(_os.environ.get("TIE", "0.1"))
@@ -304,6 +308,8 @@ def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
             similarity -= offsets.get(item.source_type, 0.0)
         meaning = dense.z(similarity) if similarity is not None else dense.z_floor
         item.rrf = meaning + KEYWORD_WEIGHT * keyword.z(item.keyword)
+        if item.source_type != "snippet":
+            item.rrf -= DISTILLED_MARGIN
     by_turn: dict[str, float] = {}
     for snippet in snippets:
         for turn in snippet.turn_ids:

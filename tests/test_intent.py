@@ -81,3 +81,15 @@ def test_key_terms_are_generic_words_for_the_key():
     assert "快递" in key_terms("shipping.carrier") and "courier" in key_terms("shipping.carrier")
     assert "老婆" in key_terms("family.wife") and "wife" in key_terms("family.wife")
     assert scene_of_key("drink.tea") == "food" and scene_of_key("nothing.here") == "general"
+
+
+@pytest.mark.parametrize("question", ["What does 'ubiquitous' stand for in plain words?", "What does 'kerfuffle' mean?",
+                                      "How do I convert miles to kilometres?", "两百华氏度换算成摄氏度是多少？",
+                                      "Who sculpted the statue of David?"])
+def test_word_meanings_conversions_and_world_facts_are_trivia(question):
+    assert detect_intent(question).request_type == "trivia"
+
+
+def test_a_scene_word_counts_as_a_whole_word_only():
+    assert "health" not in detect_intent("Who painted this ceiling?").scene_names
+    assert "health" in detect_intent("The pain in my wrist is back").scene_names
