@@ -5,8 +5,6 @@ Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)
 row is never even scored.
 """
 import math
-import os as _os, json as _json  # EXPERIMENT: remove
-os_env_snip = _os.environ.get('SNIP') == '1'
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -77,6 +75,7 @@ class RecallItem:
     speaker_match: float = 0.0
     standing_rule: bool = False  # applies to this request whatever its wording (see _apply_standing_rules)
     outdated: bool = False  # a newer statement replaced it: still findable, lower, never injected
+    ranking: float = 0.0  # the sort key (z scale); ``score`` is it squashed to (0, 1)
 
     @property
     def display_text(self) -> str:
@@ -184,7 +183,7 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     for item in items.values():
         if item.source_type == "memory":
             item.scene_match = wanted_scenes.get(scene_of_key(item.key), 0.0)
-        elif item.source_type == "snippet" and os_env_snip:
+        elif item.source_type == "snippet":
             item.scene_match = wanted_scenes.get(item.row.topic, 0.0)  # the scene the turn was about when said
         if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
             item.speaker_match = 1.0
@@ -273,21 +272,22 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
             "usage": usage, "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
         }
         # The ranking value is on the z scale of this query's candidates; squashed to (0, 1) for display.
-        item.score = 1.0 / (1.0 + math.exp(-(retrieval + structure + TIE_BREAK_SHARE * tie_break)))
+        item.ranking = retrieval + structure + TIE_BREAK_SHARE * tie_break
+        item.score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, item.ranking))))
         _explain(item)
-    ranked = sorted(items, key=lambda item: (-item.score, -item.rrf))
+    ranked = sorted(items, key=lambda item: (-item.ranking, -item.rrf))
     return _diversify(_drop_redundant(_resolve_polarity(ranked)))
 
 
 RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
 OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
-MIN_FOR_OFFSET = 3
-DISTILLED_MARGIN = float(_os.environ.get("MARGIN", "0.0"))  # a memory must beat its own turn by this much to lift it
+MIN_FOR_OFFSET = 3  # fewer items of a kind than this: no similarity offset for it
+MAX_DISTILLED_LIFT = 1.5  # how far a memory's own match may lift the turns it came from (z units)
 KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
-# How far structure may move an item, in units of the fused retrieval score (1.0 = first in both lists).
-STRUCTURE_LIFT = {"scene": 0.05, "speaker": 0.15, "memory": 0.02, "rule": 0.1}
-STRUCTURE_LIFT.update(_json.loads(_os.environ.get("LIFT", "{}")))
-TIE_BREAK_SHARE = float(_os.environ.get("TIE", "0.1"))
+# How far structure may move an item, in standard deviations of this query's candidates (chosen on the dev set
+# and two LoCoMo conversations; small next to the spread of the top items, so they reorder near-ties).
+STRUCTURE_LIFT = {"scene": 0.3, "speaker": 0.3, "memory": 0.2, "rule": 0.3}
+TIE_BREAK_SHARE = 0.3
 
 
 def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
@@ -308,15 +308,17 @@ def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
             similarity -= offsets.get(item.source_type, 0.0)
         meaning = dense.z(similarity) if similarity is not None else dense.z_floor
         item.rrf = meaning + KEYWORD_WEIGHT * keyword.z(item.keyword)
-        if item.source_type != "snippet":
-            item.rrf -= DISTILLED_MARGIN
     by_turn: dict[str, float] = {}
     for snippet in snippets:
         for turn in snippet.turn_ids:
             by_turn[turn] = max(by_turn.get(turn, -math.inf), snippet.rrf)
+    unmatched_turn = dense.z_floor + KEYWORD_WEIGHT * keyword.z(0.0)  # a source turn that retrieval did not find
     for item in items:
-        if item.source_type == "memory":
-            item.rrf = max([item.rrf] + [by_turn[turn] for turn in item.turn_ids if turn in by_turn])
+        if item.source_type == "memory" and item.turn_ids:
+            own_turns = max(by_turn.get(turn, unmatched_turn) for turn in item.turn_ids)
+            # The memory's own match may lift its turns, by a bounded amount: memory documents carry key words
+            # and entities, so their keyword scores are not on the turns' scale.
+            item.rrf = own_turns + min(MAX_DISTILLED_LIFT, max(0.0, item.rrf - own_turns))
 
 
 class _Standardizer:
