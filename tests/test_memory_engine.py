@@ -29,15 +29,15 @@ def test_remembers_and_recalls_a_preference():
 
 def test_new_value_supersedes_and_old_version_stays_in_history():
     service.remember("u1", "我每周二晚上去游泳")
-    writes = service.remember("u1", "算了，游泳不去了，换成一周打两次羽毛球")
+    writes = service.remember("u1", "算了，游泳不去了，换成一周打两次乒乓球")
     assert [w.action for w in writes if w.key == "hobby.exercise"] == ["superseded"]
     versions = list(Memory.objects.filter(user_id="u1", key="hobby.exercise").order_by("version"))
     assert [(m.status, m.version) for m in versions] == [(MemoryStatus.SUPERSEDED, 1), (MemoryStatus.ACTIVE, 2)]
-    assert "游泳" in versions[0].value and "羽毛球" in versions[1].value
+    assert "游泳" in versions[0].value and "乒乓球" in versions[1].value
     assert versions[1].previous_id == versions[0].pk
     assert MemoryEvent.objects.filter(memory_ref=versions[0].pk, action="supersede").exists()
     top = service.recall("u1", "我平时做什么运动？")[0]
-    assert "羽毛球" in top.text
+    assert "乒乓球" in top.text
     actions.restore_version(versions[0], actor="staff:test")
     assert Memory.objects.get(user_id="u1", key="hobby.exercise", status="active").pk == versions[0].pk
 
