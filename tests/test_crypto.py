@@ -20,22 +20,22 @@ def stored(memory) -> tuple[str, str]:
 
 def test_high_sensitivity_values_are_sealed_at_rest_and_revealed_on_read(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = OLD_KEY
-    secret_ish = remember("u1", "health.condition", "糖尿病", "用户有糖尿病", sensitivity="high")
-    ordinary = remember("u1", "food.fruit", "芒果", "用户喜欢芒果")
+    secret_ish = remember("u1", "health.condition", "甲亢", "用户有甲亢", sensitivity="high")
+    ordinary = remember("u1", "hobby.music", "爵士乐", "用户喜欢爵士乐")
     value, text = stored(secret_ish)
     assert value.startswith("enc:v1:") and text.startswith("enc:v1:")
-    assert "糖尿病" not in value + text
+    assert "甲亢" not in value + text
     fresh = Memory.objects.get(pk=secret_ish.pk)
     assert fresh.is_encrypted
-    assert (crypto.reveal_value(fresh), crypto.reveal_text(fresh)) == ("糖尿病", "用户有糖尿病")
-    assert stored(ordinary) == ("芒果", "用户喜欢芒果")
+    assert (crypto.reveal_value(fresh), crypto.reveal_text(fresh)) == ("甲亢", "用户有甲亢")
+    assert stored(ordinary) == ("爵士乐", "用户喜欢爵士乐")
     assert not Memory.objects.get(pk=ordinary.pk).is_encrypted
 
 
 def test_without_a_key_nothing_is_sealed(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = ""
-    memory = remember("u1", "health.condition", "diabetes", sensitivity="high")
-    assert stored(memory)[0] == "diabetes"
+    memory = remember("u1", "health.condition", "hyperthyroidism", sensitivity="high")
+    assert stored(memory)[0] == "hyperthyroidism"
     assert not Memory.objects.get(pk=memory.pk).is_encrypted
 
 
