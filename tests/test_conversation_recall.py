@@ -20,7 +20,7 @@ SMALL_TALK = [
 ]
 FACTS = {
     "glass": ("Ingrid", "I booked a glassblowing workshop on Tuesday evenings, my first vase came out lopsided"),
-    "tortoise": ("Rafael", "We took in an old tortoise from a neighbour who moved abroad, the twins call him Pebble"),
+    "cockatiel": ("Rafael", "We took in an old cockatiel from a neighbour who moved abroad, the twins call him Pebble"),
     "move": ("Ingrid", "Big news: we're moving to Tallinn in October, my wife starts a research post there"),
     "concert_r": ("Rafael", "I saw a string quartet play Dvořák live yesterday, goosebumps the whole time"),
     "concert_i": ("Ingrid", "I went to a jazz trio concert with my nephew last night"),
@@ -50,7 +50,7 @@ def top_turns(context, k=3):
 def test_old_facts_are_found_among_months_of_small_talk():
     turn_ids, now = replay()
     for question, fact in [("Since when has Ingrid been doing glassblowing?", "glass"),
-                           ("What is Rafael's tortoise called?", "tortoise"),
+                           ("What is Rafael's cockatiel called?", "cockatiel"),
                            ("Where is Ingrid going to live after October?", "move")]:
         context = service.before_turn("friends", question, now=now)
         assert turn_ids[fact] in top_turns(context), question
@@ -76,7 +76,7 @@ def test_every_line_is_a_snippet_with_the_speaker_kept_apart_from_the_text():
 
 def test_the_block_names_who_said_it():
     _, now = replay()
-    context = service.before_turn("friends", "What is Rafael's tortoise called?", now=now)
+    context = service.before_turn("friends", "What is Rafael's cockatiel called?", now=now)
     line = next(line for line in context.block.splitlines() if "Pebble" in line)
     assert "Rafael" in line
 
