@@ -90,7 +90,7 @@ def test_the_rest_of_a_message_with_a_secret_is_remembered_with_the_secret_maske
 @pytest.mark.parametrize("text,description", [
     ("别再记我的地址了", "我的地址"),
     ("之前告诉你的那个家庭住址，删掉吧，留着不放心", "家庭住址"),
-    ("上回聊到的诊所营收和成本，你都别记了，那是内部数据", "诊所营收和成本"),
+    ("上回聊到的诊所营收和成本，统统忘掉，那是内部数据", "诊所营收和成本"),
     ("我和合伙人葛文涛闹掰了。他的事你都别记着了", "我和合伙人葛文涛闹掰"),  # "他" stands for the sentence before
     ("forget my phone number", "phone number"),
     ("please forget what I told you about my old boss", "old boss"),
