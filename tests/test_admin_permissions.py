@@ -33,7 +33,7 @@ def test_the_group_is_reset_to_exactly_its_permissions_at_the_next_migrate():
 
 
 def test_anonymous_and_non_staff_users_are_sent_to_the_login_page():
-    memory = remember("u1", "food.fruit", "mango")
+    memory = remember("u1", "hobby.music", "jazz")
     non_staff = Client()
     non_staff.force_login(User.objects.create_user("customer", is_staff=False))
     urls = [CHANGELIST, reverse("admin:memory_app_memory_change", args=[memory.pk]),
@@ -58,7 +58,7 @@ def test_staff_without_the_group_sees_no_memories():
 
 def test_a_moderator_can_moderate(settings):
     client, moderator = moderator_client()
-    memory = remember("u1", "food.fruit", "mango")
+    memory = remember("u1", "hobby.music", "jazz")
     assert client.get(CHANGELIST).status_code == 200
     assert client.get(reverse("admin:memory_app_memory_change", args=[memory.pk])).status_code == 200
     assert client.get(reverse("admin:memory_app_memoryevent_changelist")).status_code == 200
@@ -82,7 +82,7 @@ def test_a_moderator_has_nothing_else():
 
 def test_a_moderator_cannot_edit_the_audit_log():
     client, _ = moderator_client()
-    remember("u1", "food.fruit", "mango")
+    remember("u1", "hobby.music", "jazz")
     event = client.get(reverse("admin:memory_app_memoryevent_changelist")).context["cl"].result_list[0]
     url = reverse("admin:memory_app_memoryevent_change", args=[event.pk])
     page = client.get(url)

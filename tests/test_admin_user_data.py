@@ -24,14 +24,14 @@ ALICE = {"tenant": "default", "user": "alice"}
 @pytest.fixture
 def alice():
     """One user with every kind of row, and a neighbour who must never show up."""
-    first = remember("alice", "food.fruit", "芒果", "用户喜欢芒果", session="s1", turn="t1")
-    current = replace(first, "榴莲", "用户喜欢榴莲", session="s2", turn="t2")
-    private = remember("alice", "health.condition", "哮喘", "用户有哮喘", is_private=True, sensitivity="high")
-    Turn.objects.create(tenant="default", user_id="alice", session_id="s1", turn_id="t1", text="我喜欢芒果")
-    Snippet.objects.create(tenant="default", user_id="alice", session_id="s1", text="我喜欢芒果",
+    first = remember("alice", "hobby.music", "爵士乐", "用户喜欢爵士乐", session="s1", turn="t1")
+    current = replace(first, "昆曲", "用户喜欢昆曲", session="s2", turn="t2")
+    private = remember("alice", "health.condition", "甲亢", "用户有甲亢", is_private=True, sensitivity="high")
+    Turn.objects.create(tenant="default", user_id="alice", session_id="s1", turn_id="t1", text="我喜欢爵士乐")
+    Snippet.objects.create(tenant="default", user_id="alice", session_id="s1", text="我喜欢爵士乐",
                            sources=[{"session": "s1", "turn": "t1"}])
-    SessionSummary.objects.create(tenant="default", user_id="alice", session_id="s1", text="聊了水果")
-    remember("bob", "food.fruit", "apple", "Bob likes apples")
+    SessionSummary.objects.create(tenant="default", user_id="alice", session_id="s1", text="聊了音乐")
+    remember("bob", "hobby.music", "polka", "Bob likes polka")
     return {"first": first, "current": current, "private": private}
 
 
@@ -42,13 +42,13 @@ def test_export_holds_every_version_and_every_kind_of_row_and_is_logged(alice):
     assert (data["tenant"], data["user_id"]) == ("default", "alice")
     memories = {row["id"]: row for row in data["memories"]}
     assert set(memories) == {alice["first"].pk, alice["current"].pk, alice["private"].pk}
-    assert memories[alice["first"].pk]["status"] == "superseded" and memories[alice["first"].pk]["value"] == "芒果"
+    assert memories[alice["first"].pk]["status"] == "superseded" and memories[alice["first"].pk]["value"] == "爵士乐"
     assert memories[alice["private"].pk]["is_private"] is True
-    assert [turn["text"] for turn in data["turns"]] == ["我喜欢芒果"]
-    assert [snippet["text"] for snippet in data["snippets"]] == ["我喜欢芒果"]
-    assert [summary["text"] for summary in data["summaries"]] == ["聊了水果"]
+    assert [turn["text"] for turn in data["turns"]] == ["我喜欢爵士乐"]
+    assert [snippet["text"] for snippet in data["snippets"]] == ["我喜欢爵士乐"]
+    assert [summary["text"] for summary in data["summaries"]] == ["聊了音乐"]
     assert {event["action"] for event in data["events"]} >= {"create", "supersede"}
-    assert "apple" not in json.dumps(data, ensure_ascii=False), "nothing of another user"
+    assert "polka" not in json.dumps(data, ensure_ascii=False), "nothing of another user"
     assert "embedding" not in data["memories"][0]
     export_event = MemoryEvent.objects.get(action=EventAction.EXPORT)
     assert (export_event.user_id, export_event.actor, export_event.detail["count"]) == ("alice", "admin:x", 3)
@@ -58,16 +58,16 @@ def test_export_reveals_sealed_values_to_their_owner(settings):
     from cryptography.fernet import Fernet
 
     settings.CHATMEM_ENCRYPTION_KEYS = Fernet.generate_key().decode()
-    memory = remember("alice", "health.condition", "哮喘", "用户有哮喘", sensitivity="high")
+    memory = remember("alice", "health.condition", "甲亢", "用户有甲亢", sensitivity="high")
     assert Memory.objects.get(pk=memory.pk).value.startswith("enc:v1:")
     row = exports.export_user_data("default", "alice", actor="owner")["memories"][0]
-    assert (row["value"], row["text"]) == ("哮喘", "用户有哮喘")
+    assert (row["value"], row["text"]) == ("甲亢", "用户有甲亢")
 
 
 def test_csv_export_is_one_table_with_a_record_column(alice):
     rows = list(csv.DictReader(io.StringIO(exports.export_user_csv("default", "alice", actor="t"))))
     assert {row["record"] for row in rows} == {"memory", "event", "snippet", "summary", "turn"}
-    assert {row["value"] for row in rows if row["record"] == "memory"} == {"芒果", "榴莲", "哮喘"}
+    assert {row["value"] for row in rows if row["record"] == "memory"} == {"爵士乐", "昆曲", "甲亢"}
     assert MemoryEvent.objects.filter(action=EventAction.EXPORT).count() == 1
 
 
@@ -107,7 +107,7 @@ def test_json_download(admin_client, alice):
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="chatmem-default-alice.json"'
     data = json.loads(response.content)
-    assert len(data["memories"]) == 3 and "榴莲" in response.content.decode()
+    assert len(data["memories"]) == 3 and "昆曲" in response.content.decode()
     assert MemoryEvent.objects.get(action=EventAction.EXPORT).actor == "admin:admin"
 
 
@@ -117,7 +117,7 @@ def test_csv_download_opens_in_spreadsheets_with_chinese_intact(admin_client, al
     assert response["Content-Disposition"].endswith('.csv"')
     body = response.content.decode("utf-8")
     assert body.startswith("\ufeffrecord,")
-    assert "芒果" in body and "apple" not in body
+    assert "爵士乐" in body and "polka" not in body
 
 
 def test_export_needs_a_named_user_and_something_to_export(admin_client):
@@ -175,7 +175,7 @@ def test_a_moderator_may_delete_a_user_but_view_only_staff_may_not(alice):
 def test_delete_clears_the_users_working_memory(admin_client, alice):
     from memory_app.working_memory import remember_for_session, session_items
 
-    remember_for_session("default", "alice", "s9", "今天下午三点开会", [{"session": "s9", "turn": "t1"}])
+    remember_for_session("default", "alice", "s9", "今晚七点乐队排练", [{"session": "s9", "turn": "t1"}])
     admin_client.post(DELETE, {**ALICE, "confirm": "yes"})
     assert session_items("default", "alice", "s9") == []
 

@@ -16,13 +16,13 @@ pytestmark = pytest.mark.django_db
 
 
 def test_token_call_acts_for_the_named_user_in_the_token_tenant():
-    make_memory("acme", "alice", "food.allergy", "mango", "Alice is allergic to mango.")
-    make_memory("acme", "bob", "food.allergy", "peanut", "Bob is allergic to peanuts.")
+    make_memory("acme", "alice", "health.allergy", "ibuprofen", "Alice is allergic to ibuprofen.")
+    make_memory("acme", "bob", "health.allergy", "sulfa", "Bob is allergic to sulfa drugs.")
 
     response = ServiceClient("acme", "alice").get("/api/memories")
 
     assert response.status_code == 200
-    assert [item["value"] for item in response.json()["items"]] == ["mango"]
+    assert [item["value"] for item in response.json()["items"]] == ["ibuprofen"]
     assert ApiToken.objects.get(tenant="acme").last_used_at is not None
 
 
@@ -85,13 +85,13 @@ def test_only_the_hash_of_a_token_is_stored():
 
 def test_session_user_acts_for_themselves_in_the_default_tenant():
     browser, person_id = signed_in_browser("carol")
-    make_memory("default", person_id, "city.home", "杭州", "用户住在杭州。")
+    make_memory("default", person_id, "city.home", "烟台", "用户住在烟台。")
     make_memory("default", "someone-else", "city.home", "北京", "用户住在北京。")
 
     response = browser.get("/api/memories")
 
     assert response.status_code == 200
-    assert [item["value"] for item in response.json()["items"]] == ["杭州"]
+    assert [item["value"] for item in response.json()["items"]] == ["烟台"]
 
 
 def test_session_user_cannot_name_another_user():

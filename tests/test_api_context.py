@@ -6,8 +6,8 @@ from tests.api_support import ServiceClient
 
 pytestmark = pytest.mark.django_db
 
-ALLERGY = "我对芒果过敏"
-SALAD_QUESTION = "晚上想做个水果沙拉，放点芒果可以吗？"
+ALLERGY = "我对花椒过敏，一吃嘴就肿"
+DISH_QUESTION = "今晚做麻婆豆腐，撒点花椒可以吗？"
 
 
 def test_observed_turn_is_remembered_for_the_caller_only():
@@ -20,7 +20,7 @@ def test_observed_turn_is_remembered_for_the_caller_only():
     body = response.json()
     assert body["status"] == "processed" and body["turn_pk"]
     assert body["outcome"]["created"]
-    assert Memory.objects.for_user("acme", "alice").filter(text__contains="芒果").exists()
+    assert Memory.objects.for_user("acme", "alice").filter(text__contains="花椒").exists()
     assert not Memory.objects.exclude(tenant="acme", user_id="alice").exists()
     assert Turn.objects.get(pk=body["turn_pk"]).user_id == "alice"
 
@@ -29,15 +29,15 @@ def test_context_preview_shows_the_block_and_why(db):
     alice = ServiceClient("acme", "alice")
     alice.post("/api/turns", {"user_message": ALLERGY})
 
-    response = alice.post("/api/context", {"message": SALAD_QUESTION, "session_id": "s2"})
+    response = alice.post("/api/context", {"message": DISH_QUESTION, "session_id": "s2"})
 
     assert response.status_code == 200
     context = response.json()
     assert context["injected"] is True
-    assert "芒果" in context["block"]
+    assert "花椒" in context["block"]
     assert 0 < context["tokens"] <= context["budget"]
     used = context["memories"][0]
-    assert "芒果" in used["text"] and used["score"] > 0 and used["why"]
+    assert "花椒" in used["text"] and used["score"] > 0 and used["why"]
     assert {"top_relevance", "threshold", "reason"} <= set(context["gate"])
 
 
@@ -45,10 +45,10 @@ def test_context_preview_shows_the_block_and_why(db):
 def test_context_never_holds_another_users_memories(tenant, user_id):
     ServiceClient("acme", "alice").post("/api/turns", {"user_message": ALLERGY})
 
-    context = ServiceClient(tenant, user_id).post("/api/context", {"message": SALAD_QUESTION}).json()
+    context = ServiceClient(tenant, user_id).post("/api/context", {"message": DISH_QUESTION}).json()
 
-    assert "芒果" not in context["block"]
-    assert all("芒果" not in candidate["text"] for candidate in context["candidates"])
+    assert "花椒" not in context["block"]
+    assert all("花椒" not in candidate["text"] for candidate in context["candidates"])
 
 
 @pytest.mark.parametrize("path, field", [("/api/context", "message"), ("/api/turns", "user_message")])
@@ -89,7 +89,7 @@ def test_a_turn_id_recorded_twice_is_400():
     alice = ServiceClient("acme", "alice")
     assert alice.post("/api/turns", {"user_message": ALLERGY, "session_id": "s1", "turn_id": "t1"}).status_code in (200, 202)
 
-    again = alice.post("/api/turns", {"user_message": "我住在杭州", "session_id": "s1", "turn_id": "t1"})
+    again = alice.post("/api/turns", {"user_message": "我住在烟台", "session_id": "s1", "turn_id": "t1"})
 
     assert again.status_code == 400
     assert "already recorded" in again.json()["detail"]

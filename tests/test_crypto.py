@@ -20,35 +20,35 @@ def stored(memory) -> tuple[str, str]:
 
 def test_high_sensitivity_values_are_sealed_at_rest_and_revealed_on_read(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = OLD_KEY
-    secret_ish = remember("u1", "health.condition", "糖尿病", "用户有糖尿病", sensitivity="high")
-    ordinary = remember("u1", "food.fruit", "芒果", "用户喜欢芒果")
+    secret_ish = remember("u1", "health.condition", "甲亢", "用户有甲亢", sensitivity="high")
+    ordinary = remember("u1", "hobby.music", "爵士乐", "用户喜欢爵士乐")
     value, text = stored(secret_ish)
     assert value.startswith("enc:v1:") and text.startswith("enc:v1:")
-    assert "糖尿病" not in value + text
+    assert "甲亢" not in value + text
     fresh = Memory.objects.get(pk=secret_ish.pk)
     assert fresh.is_encrypted
-    assert (crypto.reveal_value(fresh), crypto.reveal_text(fresh)) == ("糖尿病", "用户有糖尿病")
-    assert stored(ordinary) == ("芒果", "用户喜欢芒果")
+    assert (crypto.reveal_value(fresh), crypto.reveal_text(fresh)) == ("甲亢", "用户有甲亢")
+    assert stored(ordinary) == ("爵士乐", "用户喜欢爵士乐")
     assert not Memory.objects.get(pk=ordinary.pk).is_encrypted
 
 
 def test_without_a_key_nothing_is_sealed(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = ""
-    memory = remember("u1", "health.condition", "diabetes", sensitivity="high")
-    assert stored(memory)[0] == "diabetes"
+    memory = remember("u1", "health.condition", "hyperthyroidism", sensitivity="high")
+    assert stored(memory)[0] == "hyperthyroidism"
     assert not Memory.objects.get(pk=memory.pk).is_encrypted
 
 
 def test_editing_a_sealed_memory_keeps_it_sealed(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = OLD_KEY
-    memory = remember("u1", "health.condition", "asthma", "User has asthma", sensitivity="high")
+    memory = remember("u1", "health.condition", "migraine", "User has migraine", sensitivity="high")
     actions.update_memory(Memory.objects.get(pk=memory.pk), value="hay fever", actor="test")
     value, text = stored(memory)
     assert value.startswith("enc:v1:") and "hay fever" not in value
     assert text.startswith("enc:v1:"), "the text was re-sealed, not left as ciphertext-of-ciphertext or plain"
     fresh = Memory.objects.get(pk=memory.pk)
     assert crypto.reveal_value(fresh) == "hay fever"
-    assert crypto.reveal_text(fresh) == "User has asthma"
+    assert crypto.reveal_text(fresh) == "User has migraine"
 
 
 def test_rotation_moves_every_sealed_row_to_the_newest_key(settings):
@@ -67,7 +67,7 @@ def test_rotation_moves_every_sealed_row_to_the_newest_key(settings):
 
 def test_rotation_is_idempotent(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = OLD_KEY
-    remember("u1", "health.condition", "asthma", sensitivity="high")
+    remember("u1", "health.condition", "migraine", sensitivity="high")
     settings.CHATMEM_ENCRYPTION_KEYS = f"{NEW_KEY},{OLD_KEY}"
     assert len(lifecycle.rotate_keys().changes) == 1
     assert lifecycle.rotate_keys().changes == [], "rows already under the newest key are left alone"
@@ -75,7 +75,7 @@ def test_rotation_is_idempotent(settings):
 
 def test_a_row_sealed_with_a_dropped_key_is_reported_unreadable_not_destroyed(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = STRANGER_KEY
-    memory = remember("u1", "health.condition", "asthma", sensitivity="high")
+    memory = remember("u1", "health.condition", "migraine", sensitivity="high")
     before = stored(memory)
     settings.CHATMEM_ENCRYPTION_KEYS = NEW_KEY
     assert crypto.reveal_value(Memory.objects.get(pk=memory.pk)) == crypto.UNREADABLE
@@ -87,20 +87,20 @@ def test_a_row_sealed_with_a_dropped_key_is_reported_unreadable_not_destroyed(se
 
 def test_rotation_seals_rows_written_before_encryption_was_switched_on(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = ""
-    memory = remember("u1", "health.condition", "asthma", sensitivity="high")
+    memory = remember("u1", "health.condition", "migraine", sensitivity="high")
     settings.CHATMEM_ENCRYPTION_KEYS = NEW_KEY
     dry = lifecycle.rotate_keys(dry_run=True)
     assert [change["action"] for change in dry.changes] == ["seal"]
-    assert stored(memory)[0] == "asthma", "a dry run changes nothing"
+    assert stored(memory)[0] == "migraine", "a dry run changes nothing"
     lifecycle.rotate_keys()
     assert stored(memory)[0].startswith("enc:v1:")
-    assert crypto.reveal_value(Memory.objects.get(pk=memory.pk)) == "asthma"
+    assert crypto.reveal_value(Memory.objects.get(pk=memory.pk)) == "migraine"
 
 
 def test_a_bad_key_is_a_clear_error_that_does_not_echo_the_key(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = f"{NEW_KEY},not-a-fernet-key"
     with pytest.raises(crypto.EncryptionKeyError, match="key #2") as caught:
-        remember("u1", "health.condition", "asthma", sensitivity="high")
+        remember("u1", "health.condition", "migraine", sensitivity="high")
     assert "not-a-fernet-key" not in str(caught.value)
     with pytest.raises(CommandError, match="key #2"):
         call_command("memory_maintenance", "rotate-keys")

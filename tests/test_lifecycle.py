@@ -63,10 +63,10 @@ def test_ttl_is_shorter_for_high_sensitivity_and_set_per_kind(settings):
 
 
 def test_expire_deactivates_what_ran_out_and_keeps_the_rest():
-    trip = remember("u1", "travel.last_trip", "去了成都", kind="episode", observed_at=days_ago(200))
+    trip = remember("u1", "travel.last_trip", "去了泉州", kind="episode", observed_at=days_ago(200))
     condition = remember("u1", "health.condition", "flu", sensitivity="high", observed_at=days_ago(100))
-    address = remember("u1", "shipping.city", "Hangzhou", sensitivity="medium", observed_at=days_ago(100))
-    likes = remember("u1", "food.fruit", "mango", observed_at=days_ago(1000))
+    address = remember("u1", "profile.location.city", "Porto", sensitivity="medium", observed_at=days_ago(100))
+    likes = remember("u1", "hobby.music", "jazz", observed_at=days_ago(1000))
 
     dry = lifecycle.expire(dry_run=True)
     assert {change["id"] for change in dry.changes} == {trip.pk, condition.pk}
@@ -81,10 +81,10 @@ def test_expire_deactivates_what_ran_out_and_keeps_the_rest():
 
 
 def test_a_restated_memory_is_fresh_again_and_a_tightened_ttl_reaches_old_rows(settings):
-    trip = remember("u1", "travel.last_trip", "Chengdu", kind="episode", observed_at=days_ago(200))
+    trip = remember("u1", "travel.last_trip", "Quanzhou", kind="episode", observed_at=days_ago(200))
     actions.touch_memory(Memory.objects.get(pk=trip.pk), sources=[{"session": "s2", "turn": "t9"}],
                          observed_at=timezone.now(), confidence=0.9)
-    old_preference = remember("u1", "food.fruit", "mango", observed_at=days_ago(20))
+    old_preference = remember("u1", "hobby.music", "jazz", observed_at=days_ago(20))
     assert old_preference.expires_at is None
     settings.CHATMEM_TTL_DAYS_BY_KIND = {"preference": 10, "episode": 180}
     report = lifecycle.expire()
@@ -110,8 +110,8 @@ def test_strength_falls_with_idleness_and_rises_with_use_and_importance():
 
 
 def test_decay_archives_weak_memories_which_leave_recall_but_stay_exportable():
-    forgotten = remember("u1", "allergy.food", "芒果", "用户对芒果过敏", kind="fact")
-    assert [item.id for item in service.recall("u1", "我能吃芒果吗？")] == [forgotten.pk]
+    forgotten = remember("u1", "allergy.drug", "头孢", "用户对头孢过敏", kind="fact")
+    assert [item.id for item in service.recall("u1", "我能用头孢吗？")] == [forgotten.pk]
 
     report = lifecycle.decay(now=timezone.now() + timedelta(days=900))  # two and a half years of silence
     assert [change["id"] for change in report.changes] == [forgotten.pk]
@@ -119,21 +119,21 @@ def test_decay_archives_weak_memories_which_leave_recall_but_stay_exportable():
     assert MemoryEvent.objects.filter(memory_ref=forgotten.pk, action=EventAction.ARCHIVE, actor="lifecycle").exists()
     assert MemoryEvent.objects.filter(action=EventAction.REVIEW, detail__job="decay", user_id="u1").exists()
 
-    assert forgotten.pk not in [item.id for item in service.recall("u1", "我能吃芒果吗？")]
+    assert forgotten.pk not in [item.id for item in service.recall("u1", "我能用头孢吗？")]
     exported = {row["id"]: row for row in exports.export_user_data("default", "u1", actor="test")["memories"]}
     assert exported[forgotten.pk]["status"] == MemoryStatus.ARCHIVED
-    assert exported[forgotten.pk]["value"] == "芒果"
+    assert exported[forgotten.pk]["value"] == "头孢"
 
 
 def test_decay_stores_the_strength_of_memories_it_keeps():
-    kept = remember("u1", "food.fruit", "榴莲", "用户喜欢榴莲", observed_at=days_ago(90))
+    kept = remember("u1", "hobby.music", "昆曲", "用户喜欢听昆曲", observed_at=days_ago(90))
     now = timezone.now()
     assert lifecycle.decay(now=now).changes == []
     assert Memory.objects.get(pk=kept.pk).strength == pytest.approx(0.5, abs=0.01)
 
 
 def test_decay_twice_does_not_decay_twice():
-    memory = remember("u1", "food.fruit", "mango", observed_at=days_ago(60))
+    memory = remember("u1", "hobby.music", "jazz", observed_at=days_ago(60))
     now = timezone.now()
     lifecycle.decay(now=now)
     first = Memory.objects.get(pk=memory.pk).strength
@@ -143,7 +143,7 @@ def test_decay_twice_does_not_decay_twice():
 
 
 def test_use_keeps_a_memory_alive_through_decay():
-    used = remember("u1", "food.fruit", "mango", observed_at=days_ago(900))
+    used = remember("u1", "hobby.music", "jazz", observed_at=days_ago(900))
     unused = remember("u1", "food.veg", "spinach", observed_at=days_ago(900))
     actions.record_reads([Memory.objects.get(pk=used.pk)], actor="test", purpose="recall")
     lifecycle.decay()
@@ -190,10 +190,10 @@ def test_review_cleans_unsure_never_used_old_memories_and_reports(settings):
     used = unsure("u1", "hobby.perhaps", "go")
     actions.record_reads([Memory.objects.get(pk=used.pk)], actor="test")
     young = unsure("u1", "hobby.new", "darts", age_days=3)
-    sure = remember("u1", "food.fruit", "mango", confidence=0.95, observed_at=days_ago(60))
-    active = remember("u1", "shipping.carrier", "SF Express", confidence=0.9, observed_at=days_ago(60))
+    sure = remember("u1", "hobby.music", "jazz", confidence=0.95, observed_at=days_ago(60))
+    active = remember("u1", "shopping.brand.ink", "Pilot", confidence=0.9, observed_at=days_ago(60))
     challenger = actions.add_pending(active, candidate=MemoryCandidate(
-        kind="preference", key="shipping.carrier", value="JD", text="shipping.carrier: JD", confidence=0.61),
+        kind="preference", key="shopping.brand.ink", value="Sailor", text="shopping.brand.ink: Sailor", confidence=0.61),
         sources=[{"session": "s1", "turn": "t3"}], observed_at=days_ago(60), ask_user=True)
     flagged = remember("u1", "work.company", "ACME", confidence=0.9)
     actions.flag_for_review([flagged], reason="linked memory changed")
@@ -226,11 +226,11 @@ def test_a_misconfigured_review_is_a_clear_error(settings):
 # --- the management command ------------------------------------------------------------------------------
 
 def test_command_prints_a_report_and_honours_dry_run():
-    trip = remember("u1", "travel.last_trip", "Chengdu", kind="episode", observed_at=days_ago(200))
+    trip = remember("u1", "travel.last_trip", "Quanzhou", kind="episode", observed_at=days_ago(200))
     output = run("expire", "--dry-run")
     assert output.splitlines()[0] == "expire: examined 1, would change 1"
     assert f"deactivate #{trip.pk} default/u1 travel.last_trip" in output
-    assert "Chengdu" not in output, "reports name keys, never values"
+    assert "Quanzhou" not in output, "reports name keys, never values"
     assert status_of(trip) == MemoryStatus.ACTIVE
     assert run("expire").startswith("expire: examined 1, changed 1")
     assert status_of(trip) == MemoryStatus.ARCHIVED
@@ -238,15 +238,15 @@ def test_command_prints_a_report_and_honours_dry_run():
 
 def test_command_all_runs_every_routine_job_and_speaks_json(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = ""
-    remember("u1", "travel.last_trip", "Chengdu", kind="episode", observed_at=days_ago(200))
+    remember("u1", "travel.last_trip", "Quanzhou", kind="episode", observed_at=days_ago(200))
     reports = json.loads(run("all", "--json"))
     assert [report["job"] for report in reports] == ["expire", "decay", "cap", "review"]
     assert reports[0]["changed"] == 1
 
 
 def test_command_can_be_limited_to_a_tenant_and_replayed_at_a_time():
-    one = remember("u1", "travel.trip", "Chengdu", kind="episode", tenant="t1")
-    two = remember("u1", "travel.trip", "Chengdu", kind="episode", tenant="t2")
+    one = remember("u1", "travel.trip", "Quanzhou", kind="episode", tenant="t1")
+    two = remember("u1", "travel.trip", "Quanzhou", kind="episode", tenant="t2")
     later = (timezone.now() + timedelta(days=181)).isoformat()
     run("expire", "--tenant", "t1", "--now", later)
     assert status_of(one) == MemoryStatus.ARCHIVED
@@ -275,7 +275,7 @@ def test_bad_arguments_on_the_command_line_are_one_line_and_a_non_zero_exit(argv
 
 def test_maintenance_task_runs_the_jobs_and_returns_json_reports(settings):
     settings.CHATMEM_ENCRYPTION_KEYS = ""
-    trip = remember("u1", "travel.last_trip", "Chengdu", kind="episode", observed_at=days_ago(200))
+    trip = remember("u1", "travel.last_trip", "Quanzhou", kind="episode", observed_at=days_ago(200))
     result = lifecycle_tasks.run_maintenance.enqueue(jobs=["expire", "review"])
     assert result.status == TaskResultStatus.SUCCESSFUL
     assert [report["job"] for report in result.return_value] == ["expire", "review"]
@@ -285,7 +285,7 @@ def test_maintenance_task_runs_the_jobs_and_returns_json_reports(settings):
 
 
 def test_single_job_tasks_take_an_iso_time():
-    trip = remember("u1", "travel.last_trip", "Chengdu", kind="episode")
+    trip = remember("u1", "travel.last_trip", "Quanzhou", kind="episode")
     later = (timezone.now() + timedelta(days=181)).isoformat()
     assert lifecycle_tasks.expire_memories.enqueue(now=later, dry_run=True).return_value[0]["changed"] == 1
     assert status_of(trip) == MemoryStatus.ACTIVE

@@ -11,10 +11,10 @@ from memory_app.providers import reset_providers
 
 pytestmark = pytest.mark.django_db
 
-HOST_SYSTEM = {"role": "system", "content": "你是一个做饭助手。"}
-ALLERGY = "我对芒果过敏"
-SALAD_QUESTION = "晚上想做个水果沙拉，要注意什么？"  # the example: recall must bridge 水果沙拉 → 芒果
-MANGO_SALAD_QUESTION = "晚上想做个水果沙拉，放点芒果可以吗？"  # names the fruit: the wrapper's mechanics, not recall's reach
+HOST_SYSTEM = {"role": "system", "content": "你是厨房里的助手。"}
+ALLERGY = "我对花椒过敏，一吃嘴就肿"
+DISH_QUESTION = "今晚做麻婆豆腐，有什么要注意的？"  # recall must bridge 麻婆豆腐 → 花椒
+PEPPER_DISH_QUESTION = "今晚做麻婆豆腐，撒点花椒可以吗？"  # names the spice: the wrapper's mechanics, not recall's reach
 
 
 @pytest.fixture
@@ -35,42 +35,42 @@ def _ask(client, text: str, **kwargs):
 
 
 def test_remembers_a_turn_and_injects_it_into_a_later_request(client, fake_openai):
-    fake_openai.chat_replies.extend(["好的，我记住了。", "可以用苹果和香蕉。"])
+    fake_openai.chat_replies.extend(["好的，我记住了。", "可以只放豆瓣酱，不放花椒。"])
 
     first = _ask(client, ALLERGY)
     assert first.choices[0].message.content == "好的，我记住了。"
-    assert Memory.objects.for_user("default", "u1").filter(text__contains="芒果").exists()
+    assert Memory.objects.for_user("default", "u1").filter(text__contains="花椒").exists()
 
-    second = _ask(client, SALAD_QUESTION)
+    second = _ask(client, DISH_QUESTION)
 
-    assert second.choices[0].message.content == "可以用苹果和香蕉。"
+    assert second.choices[0].message.content == "可以只放豆瓣酱，不放花椒。"
     sent = _sent_messages(fake_openai)
     assert sent[0] == HOST_SYSTEM  # the host's own instructions stay first
-    assert sent[1]["role"] == "system" and "芒果" in sent[1]["content"]
+    assert sent[1]["role"] == "system" and "花椒" in sent[1]["content"]
     assert sent[1]["content"] == client.last_context.block
-    assert sent[2] == {"role": "user", "content": SALAD_QUESTION}
+    assert sent[2] == {"role": "user", "content": DISH_QUESTION}
 
 
 def test_nothing_is_injected_when_nothing_is_remembered(client, fake_openai):
-    _ask(client, "今天天气怎么样？")
-    assert _sent_messages(fake_openai) == [HOST_SYSTEM, {"role": "user", "content": "今天天气怎么样？"}]
+    _ask(client, "周末去哪儿转转好？")
+    assert _sent_messages(fake_openai) == [HOST_SYSTEM, {"role": "user", "content": "周末去哪儿转转好？"}]
 
 
 def test_stream_passes_chunks_through_and_remembers_when_exhausted(client, fake_openai):
-    fake_openai.chat_replies.append("Noted: no mango for you, ever.")
+    fake_openai.chat_replies.append("Noted: no Sichuan pepper for you, ever.")
 
     stream = _ask(client, ALLERGY, stream=True)
     assert not Turn.objects.filter(user_id="u1").exists()  # nothing recorded before the reply is complete
     chunks = list(stream)
 
     assert len(chunks) > 2
-    assert "".join(chunk.choices[0].delta.content or "" for chunk in chunks) == "Noted: no mango for you, ever."
+    assert "".join(chunk.choices[0].delta.content or "" for chunk in chunks) == "Noted: no Sichuan pepper for you, ever."
     turn = Turn.objects.get(user_id="u1")
-    assert turn.reply == "Noted: no mango for you, ever."
-    assert Memory.objects.for_user("default", "u1").filter(text__contains="芒果").exists()
+    assert turn.reply == "Noted: no Sichuan pepper for you, ever."
+    assert Memory.objects.for_user("default", "u1").filter(text__contains="花椒").exists()
 
-    list(_ask(client, MANGO_SALAD_QUESTION, stream=True))
-    assert "芒果" in _sent_messages(fake_openai)[1]["content"]
+    list(_ask(client, PEPPER_DISH_QUESTION, stream=True))
+    assert "花椒" in _sent_messages(fake_openai)[1]["content"]
 
 
 def test_a_stream_closed_early_still_remembers_the_user_message(client, fake_openai):
@@ -80,13 +80,13 @@ def test_a_stream_closed_early_still_remembers_the_user_message(client, fake_ope
         first_chunk = next(stream)
 
     assert first_chunk.choices[0].delta.content
-    assert Memory.objects.for_user("default", "u1").filter(text__contains="芒果").exists()
+    assert Memory.objects.for_user("default", "u1").filter(text__contains="花椒").exists()
 
 
 def test_chat_goes_on_when_memory_refuses_the_message(client, fake_openai, settings, caplog):
     settings.CHATMEM_MAX_MESSAGE_CHARS = 20  # before_turn and after_turn both refuse a longer message
     fake_openai.chat_replies.append("Still answering.")
-    long_message = "我对芒果过敏，" * 5 + "我的手机号是13812345678"
+    long_message = "我对花椒过敏，" * 5 + "我的手机号是13812345678"
 
     with caplog.at_level(logging.WARNING, logger="memory_app.openai_wrapper"):
         reply = _ask(client, long_message)
@@ -120,9 +120,9 @@ def test_other_users_memories_never_reach_the_request(client, fake_openai):
     neighbour = MemoryOpenAI(client.client, user_id="u2", tenant="default", session_id="s9")
     _ask(neighbour, ALLERGY)
 
-    _ask(client, SALAD_QUESTION)
+    _ask(client, DISH_QUESTION)
 
-    assert all("芒果" not in message["content"] for message in _sent_messages(fake_openai))
+    assert all("花椒" not in message["content"] for message in _sent_messages(fake_openai))
 
 
 def test_everything_else_is_the_wrapped_clients(client, fake_openai):

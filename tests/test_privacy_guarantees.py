@@ -18,8 +18,8 @@ from tests.api_support import ServiceClient
 pytestmark = pytest.mark.django_db
 
 # What alice says, by conversation, and a question that brings each fact back.
-ALICE = {"s1": ["我对芒果过敏", "我以后都希望用顺丰，别放门口"], "s2": ["我住在杭州", "我喜欢吃榴莲"]}
-PROBES = {"芒果": "我能吃芒果吗？", "顺丰": "这个快递怎么寄？", "杭州": "我住在哪个城市？", "花生": "我能吃花生吗？"}
+ALICE = {"s1": ["我对头孢过敏", "我以后都希望用百乐牌的墨水"], "s2": ["我住在烟台", "我喜欢吃烤红薯"]}
+PROBES = {"头孢": "我能用头孢吗？", "百乐": "钢笔该配什么墨水？", "烟台": "我住在哪个城市？", "蜂蜜": "我能喝蜂蜜水吗？"}
 PLACES = {"recall", "context", "api", "api export", "admin search", "admin events", "export", "event details"}
 
 
@@ -35,7 +35,7 @@ def converse(user_id: str, sessions: dict[str, list[str]]) -> list:
 @pytest.fixture
 def people():
     converse("alice", ALICE)
-    converse("bob", {"b1": ["我对花生过敏"]})
+    converse("bob", {"b1": ["我对蜂蜜过敏"]})
 
 
 def _json(value) -> str:
@@ -64,17 +64,17 @@ def traces(user_id: str, needle: str, staff) -> set[str]:
 
 def test_the_probes_find_what_was_said(people, admin_client):
     """Without this, the 'nothing left' assertions below could pass by finding nothing anywhere."""
-    assert traces("alice", "芒果", admin_client) == PLACES
-    assert traces("alice", "顺丰", admin_client) == PLACES
-    assert traces("alice", "杭州", admin_client) == PLACES
-    assert traces("bob", "花生", admin_client) == PLACES
+    assert traces("alice", "头孢", admin_client) == PLACES
+    assert traces("alice", "百乐", admin_client) == PLACES
+    assert traces("alice", "烟台", admin_client) == PLACES
+    assert traces("bob", "蜂蜜", admin_client) == PLACES
 
 
 def test_deleting_a_user_leaves_nothing_retrievable(people, admin_client):
     service.forget_user("default", "alice", actor="user")
-    for needle in ("芒果", "顺丰", "杭州"):
+    for needle in ("头孢", "百乐", "烟台"):
         assert traces("alice", needle, admin_client) == set(), needle
-    assert traces("bob", "花生", admin_client) == PLACES, "the neighbour keeps everything"
+    assert traces("bob", "蜂蜜", admin_client) == PLACES, "the neighbour keeps everything"
 
 
 def delete_by_service(memory, staff):
@@ -92,25 +92,25 @@ def delete_by_admin(memory, staff):
 
 @pytest.mark.parametrize("delete", [delete_by_service, delete_by_api, delete_by_admin])
 def test_deleting_one_memory_leaves_nothing_retrievable(people, admin_client, delete):
-    mango = Memory.objects.get(user_id="alice", key__startswith="health.allergy")
-    delete(mango, admin_client)
-    assert not Memory.objects.filter(pk=mango.pk).exists()
-    assert traces("alice", "芒果", admin_client) == set()
-    assert traces("alice", "顺丰", admin_client) == PLACES, "only that memory went"
+    allergy = Memory.objects.get(user_id="alice", key__startswith="health.allergy")
+    delete(allergy, admin_client)
+    assert not Memory.objects.filter(pk=allergy.pk).exists()
+    assert traces("alice", "头孢", admin_client) == set()
+    assert traces("alice", "百乐", admin_client) == PLACES, "only that memory went"
 
 
 def test_forgetting_a_conversation_leaves_nothing_of_it_retrievable(people, admin_client):
     service.forget_session("default", "alice", "s1", actor="user")
-    assert traces("alice", "芒果", admin_client) == set()
-    assert traces("alice", "顺丰", admin_client) == set()
-    assert traces("alice", "杭州", admin_client) == PLACES, "the other conversation stays"
+    assert traces("alice", "头孢", admin_client) == set()
+    assert traces("alice", "百乐", admin_client) == set()
+    assert traces("alice", "烟台", admin_client) == PLACES, "the other conversation stays"
 
 
 # --- private memories ------------------------------------------------------------------------------------
 
 @pytest.fixture
 def private_memory():
-    remember("alice", "food.fruit", "榴莲", "用户喜欢榴莲")
+    remember("alice", "hobby.music", "爵士乐", "用户喜欢听爵士乐")
     return remember("alice", "health.condition", "抑郁症", "用户在治疗抑郁症", kind="fact", is_private=True)
 
 
@@ -142,7 +142,8 @@ def test_a_private_memory_is_visible_to_its_owner_and_to_staff_only(private_memo
 # --- a complete audit log ----------------------------------------------------------------------------------
 
 def test_a_replayed_session_leaves_a_complete_log():
-    records = converse("alice", {"s1": ["我对芒果过敏", "我以后都希望用顺丰，别放门口", "其实我改用京东快递了"]})
+    records = converse("alice", {"s1": ["我对头孢过敏", "我以后都希望用百乐牌的墨水，另外我每周二晚上去游泳",
+                                        "算了，游泳不去了，换成一周打两次乒乓球"]})
     expected = set()
     for index, record in enumerate(records):
         session_id, turn_id = "s1", f"s1-t{index}"
@@ -155,12 +156,12 @@ def test_a_replayed_session_leaves_a_complete_log():
     assert len(expected) == 5, "three memories written, one superseded and replaced"
 
     contexts = [service.before_turn("alice", question, session_id="s2", turn_id=f"s2-q{index}")
-                for index, question in enumerate(["我能吃芒果吗？", "这个快递怎么寄？"])]
+                for index, question in enumerate(["我能用头孢吗？", "我平时做什么运动？"])]
     injected = [(item.id, f"s2-q{index}") for index, ctx in enumerate(contexts) for item in ctx.memories
                 if item.source_type == "memory"]
     assert len(injected) >= 2
     expected |= {(EventAction.READ, memory_id, "s2", turn_id) for memory_id, turn_id in injected}
-    recalled = service.recall("alice", "我能吃芒果吗？", actor="support-bot", session_id="s3", turn_id="s3-q0")
+    recalled = service.recall("alice", "我能用头孢吗？", actor="support-bot", session_id="s3", turn_id="s3-q0")
     expected |= {(EventAction.READ, item.id, "s3", "s3-q0") for item in recalled}
     exports.export_user_data("default", "alice", actor="alice")
 
@@ -176,7 +177,7 @@ def test_a_replayed_session_leaves_a_complete_log():
 
 
 def test_moderation_and_lifecycle_writes_are_logged_too(admin_client):
-    memory = remember("alice", "food.fruit", "mango")
+    memory = remember("alice", "hobby.music", "jazz")
     before = MemoryEvent.objects.count()
     admin_client.post(reverse("admin:memory_app_memory_changelist"),
                       {"action": "mark_private", "_selected_action": [memory.pk]})

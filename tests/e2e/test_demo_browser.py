@@ -1,8 +1,8 @@
 """End to end in a real headless Chromium (Debian's ``chromium``) against the demo served as `make run`
-serves it: sign in with the account demo_setup printed, tell it an allergy, ask about a fruit salad, see the
+serves it: sign in with the account demo_setup printed, tell it an allergy, ask about a dish with that spice, see the
 memory in the inspector and in the offline reply, delete it on "my memories"; a dropped websocket comes back.
 
-The screenshot of the fruit-salad turn is written to test-artifacts/; with UPDATE_SCREENSHOTS=1 it also
+The screenshot of the dish turn is written to test-artifacts/; with UPDATE_SCREENSHOTS=1 it also
 replaces docs/screenshot-demo.png (the README's picture).
 """
 import os
@@ -17,7 +17,7 @@ from .demo_server import PROJECT_DIR, DemoServer
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TURN_WAIT_MS = 90_000  # guards against a hung turn (the first one loads the embedder); not a timing assert
+TURN_WAIT_MS = 90_000  # guards against a hung turn (the opening turn loads the embedder); not a timing assert
 SCREENSHOT = PROJECT_DIR / "test-artifacts" / "screenshot-demo.png"
 README_SCREENSHOT = PROJECT_DIR / "docs" / "screenshot-demo.png"
 
@@ -81,31 +81,31 @@ def test_remember_recall_and_delete_an_allergy_in_the_browser(browser, demo):
     page = signed_in_page(browser, demo, viewport={"width": 1360, "height": 1020})
     expect(page.locator(".model-badge")).to_have_text("离线应答")
 
-    send(page, "我对芒果过敏")
-    expect(page.locator("#outcome")).to_contain_text("芒果")  # learned after the reply
+    send(page, "我对花椒过敏，一吃嘴就肿")
+    expect(page.locator("#outcome")).to_contain_text("花椒")  # learned after the reply
     expect(page).to_have_url(re.compile(r"/c/\d+/$"))  # the new conversation has its own address
 
-    send(page, "晚上想做个水果沙拉，有什么要注意的？")
+    send(page, "今晚做麻婆豆腐，有什么要注意的？")
     gate = page.get_by_test_id("gate")
     expect(gate).to_contain_text("已注入")
     expect(gate).to_contain_text(re.compile(r"最高相关度 \d\.\d\d ≥ \d\.\d\d"))
-    expect(page.get_by_test_id("memories-used")).to_contain_text("芒果")
+    expect(page.get_by_test_id("memories-used")).to_contain_text("花椒")
     expect(page.locator(".parts").first).to_contain_text("相似度")  # score parts are shown
     reply = page.locator(".bubble-assistant").last
     expect(reply).to_contain_text("离线模式")
-    expect(reply).to_contain_text("芒果")
+    expect(reply).to_contain_text("花椒")
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
     if os.environ.get("UPDATE_SCREENSHOTS") == "1":
         shutil.copyfile(SCREENSHOT, README_SCREENSHOT)
 
     page.get_by_role("link", name="我的记忆").click()
-    row = page.locator("tr", has_text="芒果")
+    row = page.locator("tr", has_text="花椒")
     expect(row).to_have_count(1)
     page.once("dialog", lambda dialog: dialog.accept())
     row.get_by_role("button", name="删除").click()
     expect(page.locator(".flash")).to_contain_text("已删除")
-    expect(page.locator("main")).not_to_contain_text("芒果")
+    expect(page.locator("main")).not_to_contain_text("花椒")
     page.context.close()
 
 
