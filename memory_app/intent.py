@@ -84,7 +84,7 @@ class Intent:
 _SELF_REFERENCE = re.compile(r"(我|咱|俺|自己)|\b(i|me|my|mine|i'm|we|our)\b", re.IGNORECASE)
 # "帮我" / "give me" are politeness, not a question about the user; these are.
 _STRONG_SELF_REFERENCE = re.compile(
-    r"(我的|我家|我们家|我是|我能|我该|我得|我要|我想|我这|我那|我还|我们|咱|自己)"
+    r"((?<![帮给让替教诉跟问])我(?!们?说)|咱|自己)"  # 我侄女, 我的, 我能…; "帮我/告诉我" is only politeness
     r"|\b(my|mine|i'm|i am|am i|can i|should i|i have|i need|i want|our)\b",
     re.IGNORECASE,
 )

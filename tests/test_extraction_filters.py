@@ -63,7 +63,7 @@ def test_small_talk_about_the_moment_is_never_a_long_term_memory(text):
 SECRETS = [
     ("新号码 18800001111 你记一下，以后联系用这个", "phone", "18800001111"),
     ("办签证要用身份证，号码是 330106198802143527", "id_card", "330106198802143527"),
-    ("工资卡是 6222 0210 0111 2223 334，开户行在哪查", "bank_card", "6222 0210 0111 2223 334"),
+    ("工资卡是 6222 0210 0111 2223 331，开户行在哪查", "bank_card", "6222 0210 0111 2223 331"),
     ("路由器密码是 Qz!8843lake，帮我记住", "password", "Qz!8843lake"),
     ("Passport no. K7731902, please keep it on file", "passport", "K7731902"),
     ("here's my key sk-zyxwvutsrqponmlkjihg5678, store it", "api_key", "sk-zyxwvutsrqponmlkjihg5678"),

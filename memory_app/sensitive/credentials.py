@@ -33,7 +33,7 @@ _CONTEXT = re.compile(
 _NOT_A_CREDENTIAL_CODE = re.compile(
     r"(?i:\b(?:zip|postal|post|area|country|dial(?:ling)?|promo(?:tion)?|discount|coupon|voucher|referral|invite|invitation"
     r"|source|dress|colou?r|qr|bar|error|status|exit|tax|sort|airport|product|course|class|station|region|language"
-    r"|morse|genetic|machine|the)\s$)",
+    r"|morse|genetic|machine)\s$)",
     re.A,
 )
 _LINK = re.compile(
