@@ -56,7 +56,10 @@ DEFAULTS = {
     "FORGET_THRESHOLD": 1.2,
     "FORGET_KEYWORD_WEIGHT": 1.0,
     "FORGET_KEYWORD_ALONE": 0.9,  # items with no vector: share of the description's words needed
-    "FORGET_MAX_EMBEDDED": 150,  # texts without a stored vector embedded per request (~15-50 ms each)
+    "FORGET_MAX_EMBEDDED": 150,
+    # The best-fitting message also goes when it stands out from the user's other messages by this z-score.
+    "FORGET_STANDOUT_Z": 2.5,
+    "FORGET_STANDOUT_MIN_MESSAGES": 5,  # texts without a stored vector embedded per request (~15-50 ms each)
     # Working memory (one-off context, per session).
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,
     "WORKING_MEMORY_MAX_ITEMS": 20,

@@ -216,11 +216,26 @@ def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | Non
     return gather(items, tenant, user_id)
 
 
+def standout_message(items: list[Item]) -> Item | None:
+    """The user's message the description fits best, when it stands out from the rest of their messages (a
+    z-score over them): a request to forget refers to something, and a paraphrase ("the couple's private
+    situation") can share no word with it and sit below the absolute threshold."""
+    messages = [item for item in items if item.place == "turn" and item.lift is not None]
+    if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
+        return None
+    weight = app_settings.FORGET_KEYWORD_WEIGHT
+    values = np.array([item.lift + weight * item.keyword for item in messages])
+    spread = float(values.std()) or 1.0
+    best = int(np.argmax(values))
+    return messages[best] if (values[best] - values.mean()) / spread >= app_settings.FORGET_STANDOUT_Z else None
+
+
 def gather(items: list[Item], tenant: str, user_id: str) -> Matches:
     """The matched items, and every other copy of the messages they came from."""
     matches = Matches()
+    standout = standout_message(items)
     for item in items:
-        if not item.matched:
+        if not item.matched and item is not standout:
             continue
         if item.place == "memory":
             matches.memories.append(item.ref)
