@@ -58,7 +58,7 @@ DEFAULTS = {
     "FORGET_KEYWORD_ALONE": 0.9,  # items with no vector: share of the description's words needed
     "FORGET_MAX_EMBEDDED": 150,
     # The best-fitting message also goes when it stands out from the user's other messages by this z-score.
-    "FORGET_STANDOUT_Z": 2.5,
+    "FORGET_STANDOUT_Z": 1.75,
     "FORGET_STANDOUT_MIN_MESSAGES": 5,  # texts without a stored vector embedded per request (~15-50 ms each)
     # Working memory (one-off context, per session).
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,

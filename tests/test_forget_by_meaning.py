@@ -198,3 +198,22 @@ def test_a_turn_erased_before_its_task_runs_is_not_an_error():
     record = service.after_turn("wen", "我下周要去面试一家咖啡店", session_id="s1")
     actions.forget_user("default", "wen", actor="user")
     assert run_turn(record.turn_pk) == {"error": "turn no longer exists"}
+
+
+@pytest.mark.django_db
+def test_a_paraphrase_with_no_shared_word_takes_the_message_that_stands_out():
+    """"My housing worries" shares no word with the eviction message; it is still the one the request means."""
+    history = [
+        "The owner of our building is selling up and we could be evicted by June",
+        "I started learning the cello in September, scales every evening",
+        "Our team shipped the new billing dashboard on Friday",
+        "My nephew turns seven next week and loves dinosaurs",
+        "I switched to oat milk in my coffee",
+        "Went hiking in the Peak District last weekend, lovely weather",
+    ]
+    for number, text in enumerate(history):
+        service.after_turn("standout", text, session_id="s1", turn_id=f"t{number}")
+    service.after_turn("standout", "Please forget what I told you about my housing worries", session_id="s1", turn_id="t9")
+    texts = " ".join(Snippet.objects.filter(user_id="standout").values_list("text", flat=True))
+    assert "evicted" not in texts
+    assert all(word in texts for word in ("cello", "dashboard", "dinosaurs", "oat milk", "Peak District"))
