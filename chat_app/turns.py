@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from memory_app import service
+from memory_app.db_retry import retry_on_busy
 from memory_app.redaction import redact
 from memory_app.types import TurnContext
 
@@ -73,6 +74,19 @@ def conversation_for(user, conversation_id) -> Conversation:
 
 def start_turn(user, conversation_id, text) -> PreparedTurn:
     text = clean_message_text(text)
+    conversation, history, user_message = retry_on_busy(lambda: _keep_user_message(user, conversation_id, text),
+                                                        what="demo start_turn")
+    user_id = memory_user_id(user)
+    # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
+    context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
+                                  turn_id=user_message.turn_id)
+    return PreparedTurn(user_id, conversation, user_message, context, text=text,
+                        prompt=build_prompt(context, history, text))
+
+
+def _keep_user_message(user, conversation_id, text: str) -> tuple[Conversation, list[dict], Message]:
+    """One short transaction (the caller retries it when the database is busy): the conversation, the history
+    before this message, and the message as kept (redacted)."""
     conversation = conversation_for(user, conversation_id)
     history = recent_history(conversation)
     kept_text = redact(text)
@@ -80,12 +94,7 @@ def start_turn(user, conversation_id, text) -> PreparedTurn:
     user_message.turn_id = f"m{user_message.pk}"
     user_message.save(update_fields=["turn_id"])
     _touch_conversation(conversation, first_text=kept_text)
-    user_id = memory_user_id(user)
-    # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
-    context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
-                                  turn_id=user_message.turn_id)
-    return PreparedTurn(user_id, conversation, user_message, context, text=text,
-                        prompt=build_prompt(context, history, text))
+    return conversation, history, user_message
 
 
 def recent_history(conversation: Conversation) -> list[dict]:
@@ -113,14 +122,18 @@ def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
 def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
     """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
     ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
+    retry_on_busy(lambda: _keep_reply(turn, reply, error_message), what="demo finish_turn")
+    record = service.after_turn(
+        turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
+        session_id=turn.conversation.session_id, turn_id=turn.turn_id,
+    )
+    return {"status": record.status, **(record.outcome or {})}
+
+
+def _keep_reply(turn: PreparedTurn, reply: str, error_message: str) -> None:
     if reply:  # the model may repeat what it was told
         Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=redact(reply),
                                turn_id=turn.turn_id)
     if error_message:
         Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=redact(error_message),
                                turn_id=turn.turn_id)
-    record = service.after_turn(
-        turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
-        session_id=turn.conversation.session_id, turn_id=turn.turn_id,
-    )
-    return {"status": record.status, **(record.outcome or {})}

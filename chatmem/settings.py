@@ -76,7 +76,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writers on the embedded default: a transaction takes the write lock when it begins (IMMEDIATE), so
+    # a second writer waits up to the timeout instead of failing at once on a read-to-write upgrade; WAL lets
+    # readers go on while one writer writes (synchronous=NORMAL is the setting WAL is meant to run with).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
