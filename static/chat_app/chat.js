@@ -15,6 +15,7 @@
   const charCount = document.getElementById("char-count");
   const composerError = document.getElementById("composer-error");
   const banner = document.getElementById("connection-banner");
+  const serviceBanner = document.getElementById("service-banner");
   const inspectorBody = document.getElementById("inspector-body");
   const inspectorEmpty = document.getElementById("inspector-empty");
 
@@ -104,6 +105,10 @@
       turn = null;
       showComposerError(event.message);
       updateComposer();
+    },
+    status(event) {  // the shared cache went away (the banner stays until it is back); the chat goes on
+      serviceBanner.textContent = event.message;
+      serviceBanner.hidden = event.ok;
     },
     "turn.finished"(event) {
       const bubble = turn.replyBubble;
