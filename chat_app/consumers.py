@@ -1,10 +1,13 @@
-"""The chat websocket: one JSON message in ({"type": "chat.message", "conversation_id", "text"}), a stream of
-events out, in this order for a turn:
+"""The chat websocket: one JSON message in ({"type": "chat.message", "conversation_id", "text", "client_id"}), a
+stream of events out, in this order for a turn:
 
     turn.started   the conversation (created if new) and the memory context (what was injected and why)
     token          a piece of the reply, as the model produces it (many)
     error          if the model failed or timed out (the conversation keeps working)
     turn.finished  the reply as kept and what memory learned from the turn (extracted, merged, forgotten...)
+
+``client_id`` (optional, the browser's id for the message: 1-48 letters, digits, - or _) makes sending the same
+message again after a dropped connection safe: the turn is kept, and learned from, once.
 
 A ``status`` event ({"code", "ok", "message"}) says when the shared cache (Redis) becomes unreachable or comes back:
 on connecting if it is down, then before a turn whenever that changed. The chat goes on either way.
@@ -94,12 +97,12 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             if not isinstance(content, dict) or content.get("type") != "chat.message":
                 await self.send_error("bad_request", _("The demo did not understand that request."))
                 return
-            await self.run_turn(content.get("conversation_id"), content.get("text"))
+            await self.run_turn(content.get("conversation_id"), content.get("text"), content.get("client_id"))
 
-    async def run_turn(self, conversation_id, text) -> None:
+    async def run_turn(self, conversation_id, text, client_id=None) -> None:
         await self.report_cache_state()
         try:
-            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text)
+            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text, client_id)
         except turns.ChatInputError as error:
             await self.send_error(error.code, error.message)
             return

@@ -200,3 +200,26 @@ def test_a_turn_sent_again_after_a_lost_answer_is_recorded_once():
     assert first.status_code == again.status_code == 200
     assert first.json()["turn_pk"] == again.json()["turn_pk"]
     assert Turn.objects.count() == 1 and Memory.objects.filter(status="active").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_chat_message_sent_again_after_a_dropped_connection_is_one_turn(django_user_model):
+    from asgiref.sync import sync_to_async
+
+    from chat_app.models import Message
+    from tests.test_chat_consumer import events_until_finished, open_socket
+
+    person = await sync_to_async(django_user_model.objects.create_user)("ines", password="pw-ines-123")
+    message = {"type": "chat.message", "conversation_id": None, "text": STATEMENT, "client_id": "a1b2c3"}
+    replies = []
+    for _ in range(2):  # the second socket is the browser reconnecting and sending the message again
+        communicator, connected, _ = await open_socket(person, language="en")
+        assert connected
+        await communicator.send_json_to(message)
+        replies.append((await events_until_finished(communicator))[-1])
+        await communicator.disconnect()
+
+    assert replies[0]["reply"] and replies[1]["reply"]
+    assert await sync_to_async(Turn.objects.count)() == 1
+    assert await sync_to_async(Message.objects.filter(role="user").count)() == 1
+    assert await sync_to_async(Memory.objects.filter(status="active").count)() == 2
