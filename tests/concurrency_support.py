@@ -9,6 +9,7 @@ DATABASE_URL a subprocess (a worker, a server) can use to reach the same data.
 import os
 import sqlite3
 import threading
+from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -31,11 +32,19 @@ def shared_database(transactional_db, tmp_path):
     copy = sqlite3.connect(path)
     connection.connection.backup(copy)  # the schema pytest-django migrated, without running migrations again
     copy.close()
+    with default_database_settings(NAME=str(path)):
+        yield f"sqlite:///{path}"
+
+
+@contextmanager
+def default_database_settings(**changes):
+    """The default connection, in this thread and in every thread started meanwhile, with these settings
+    changed until the block ends; then the connection the test had before is back."""
     saved_settings, saved_connection = connections.settings["default"], connections["default"]
-    connections.settings["default"] = {**saved_settings, "NAME": str(path)}
+    connections.settings["default"] = {**saved_settings, **changes}
     connections["default"] = connections.create_connection("default")
     try:
-        yield f"sqlite:///{path}"
+        yield
     finally:
         connections["default"].close()
         connections["default"] = saved_connection

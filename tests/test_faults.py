@@ -4,7 +4,6 @@ embedder that raises, a database out of reach while a turn starts, a client that
 import os
 import subprocess
 import sys
-from contextlib import contextmanager
 from datetime import timedelta
 from io import StringIO
 from pathlib import Path
@@ -21,7 +20,7 @@ from memory_app.providers import reset_providers
 from memory_app.providers.embedders import Embedder
 from memory_app.turn_processing import run_turn
 from tests.api_support import ServiceClient
-from tests.concurrency_support import shared_database  # noqa: F401 (fixture)
+from tests.concurrency_support import default_database_settings, shared_database  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 PROJECT_DIR = Path(__file__).resolve().parent.parent
@@ -161,24 +160,14 @@ def test_an_embedder_that_raises_stores_without_vectors_recall_uses_keywords_and
     assert all(row.embedding is not None and row.embedding_dim == 384 for row in rows)
 
 
-@contextmanager
 def database_out_of_reach():
-    """This thread's default connection points where no database answers (a folder that does not exist for
-    SQLite, a closed port for PostgreSQL), until the block ends."""
-    saved_settings, saved_connection = connections.settings["default"], connections["default"]
-    if saved_settings["ENGINE"].endswith("sqlite3"):
-        unreachable = {**saved_settings, "NAME": "/nonexistent-chatmem-dir/chatmem.sqlite3"}
-    else:
-        options = {name: value for name, value in saved_settings.get("OPTIONS", {}).items() if name != "host"}
-        unreachable = {**saved_settings, "HOST": "127.0.0.1", "PORT": "9", "OPTIONS": {**options, "connect_timeout": 2}}
-    connections.settings["default"] = unreachable
-    connections["default"] = connections.create_connection("default")
-    try:
-        yield
-    finally:
-        connections["default"].close()
-        connections["default"] = saved_connection
-        connections.settings["default"] = saved_settings
+    """This thread's default connection points where no database answers: a folder that does not exist for
+    SQLite, a closed port for PostgreSQL."""
+    current = connections.settings["default"]
+    if current["ENGINE"].endswith("sqlite3"):
+        return default_database_settings(NAME="/nonexistent-chatmem-dir/chatmem.sqlite3")
+    options = {name: value for name, value in current.get("OPTIONS", {}).items() if name != "host"}
+    return default_database_settings(HOST="127.0.0.1", PORT="9", OPTIONS={**options, "connect_timeout": 2})
 
 
 def test_a_database_out_of_reach_gives_an_empty_context_with_the_reason_and_the_chat_goes_on():
