@@ -1,10 +1,16 @@
-"""The chat websocket: one JSON message in ({"type": "chat.message", "conversation_id", "text"}), a stream of
-events out, in this order for a turn:
+"""The chat websocket: one JSON message in ({"type": "chat.message", "conversation_id", "text", "client_id"}), a
+stream of events out, in this order for a turn:
 
     turn.started   the conversation (created if new) and the memory context (what was injected and why)
     token          a piece of the reply, as the model produces it (many)
     error          if the model failed or timed out (the conversation keeps working)
     turn.finished  the reply as kept and what memory learned from the turn (extracted, merged, forgotten...)
+
+``client_id`` (optional, the browser's id for the message: 1-48 letters, digits, - or _) makes sending the same
+message again after a dropped connection safe: the turn is kept, and learned from, once.
+
+A ``status`` event ({"code", "ok", "message"}) says when the shared cache (Redis) becomes unreachable or comes back:
+on connecting if it is down, then before a turn whenever that changed. The chat goes on either way.
 
 Bad input gets one ``error`` event with a ``code`` and a ``message`` in the browser's language, and nothing else.
 """
@@ -20,6 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from memory_app.providers import get_llm
+from memory_app.session_cache import cache_problem
 from memory_app.providers.llm import LLMError
 
 from . import turns
@@ -30,9 +37,32 @@ logger = logging.getLogger(__name__)
 
 # Close code for "sign in first" (the 4000-4999 range is for applications).
 CLOSE_UNAUTHENTICATED = 4401
+LAYER_RETRY_MAX_SECONDS = 30.0
 
 
 class ChatConsumer(AsyncJsonWebsocketConsumer):
+    reported_cache_problem = ""  # what the person was last told about the shared cache ("" = nothing wrong)
+
+    # channels assigns the channel layer's receive here when the socket opens; reading it through a guard means an
+    # unreachable Redis pauses this inbox (nothing is sent to it yet) instead of closing the person's websocket.
+    @property
+    def channel_receive(self):
+        return self._receive_from_layer
+
+    @channel_receive.setter
+    def channel_receive(self, receive):
+        self._layer_receive = receive
+
+    async def _receive_from_layer(self):
+        delay = 1.0
+        while True:
+            try:
+                return await self._layer_receive()
+            except Exception as error:  # redis' ConnectionError and TimeoutError, an OSError
+                logger.warning("channel layer unavailable (%s); trying again in %.0f s", type(error).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, LAYER_RETRY_MAX_SECONDS)
+
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -41,6 +71,22 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         self.user = user
         self.language = language_for_scope(self.scope)
         await self.accept()
+        with translation.override(self.language):
+            await self.report_cache_state()
+
+    async def report_cache_state(self) -> None:
+        """Tell the person when the shared cache went away or came back (nothing while all is well)."""
+        problem = await sync_to_async(cache_problem, thread_sensitive=False)()
+        if bool(problem) == bool(self.reported_cache_problem):
+            return
+        self.reported_cache_problem = problem
+        if problem:
+            await self.send_json({"type": "status", "code": "cache_unavailable", "ok": False, "message": _(
+                "Redis, the shared cache, is unreachable: the chat goes on without this session's short-term "
+                "memory. Long-term memory still works.")})
+        else:
+            await self.send_json({"type": "status", "code": "cache_restored", "ok": True,
+                                  "message": _("Redis is back: session memory works again.")})
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         with translation.override(self.language):
@@ -51,11 +97,12 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             if not isinstance(content, dict) or content.get("type") != "chat.message":
                 await self.send_error("bad_request", _("The demo did not understand that request."))
                 return
-            await self.run_turn(content.get("conversation_id"), content.get("text"))
+            await self.run_turn(content.get("conversation_id"), content.get("text"), content.get("client_id"))
 
-    async def run_turn(self, conversation_id, text) -> None:
+    async def run_turn(self, conversation_id, text, client_id=None) -> None:
+        await self.report_cache_state()
         try:
-            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text)
+            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text, client_id)
         except turns.ChatInputError as error:
             await self.send_error(error.code, error.message)
             return

@@ -5,17 +5,23 @@
 What the demo keeps (messages, conversation titles) is redacted like everything memory stores: a card number or
 a password typed into the chat is sent to the model for this turn only, and never lands in a table.
 """
+import re
 from dataclasses import dataclass, field
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from memory_app import service
+from memory_app.db_retry import retry_on_busy
 from memory_app.redaction import redact
 from memory_app.types import TurnContext
 
 from .conf import demo_settings
 from .models import Conversation, Message, MessageRole
+
+# A message id the browser chose: the same id sent again (after a dropped connection) is the same turn, once.
+CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,48}$")
+
 
 class ChatInputError(ValueError):
     """A message the demo will not send on; ``code`` is for programs, ``message`` for the person."""
@@ -71,15 +77,18 @@ def conversation_for(user, conversation_id) -> Conversation:
         raise ChatInputError("not_found", _("That conversation does not exist (it may have been deleted).")) from None
 
 
-def start_turn(user, conversation_id, text) -> PreparedTurn:
-    text = clean_message_text(text)
-    conversation = conversation_for(user, conversation_id)
-    history = recent_history(conversation)
-    kept_text = redact(text)
-    user_message = Message.objects.create(conversation=conversation, role=MessageRole.USER, content=kept_text)
-    user_message.turn_id = f"m{user_message.pk}"
-    user_message.save(update_fields=["turn_id"])
-    _touch_conversation(conversation, first_text=kept_text)
+def clean_client_id(client_id) -> str:
+    if client_id in (None, ""):
+        return ""
+    if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
+        raise ChatInputError("bad_request", _("The demo did not understand that request."))
+    return client_id
+
+
+def start_turn(user, conversation_id, text, client_id=None) -> PreparedTurn:
+    text, client_id = clean_message_text(text), clean_client_id(client_id)
+    conversation, history, user_message = retry_on_busy(
+        lambda: _keep_user_message(user, conversation_id, text, client_id), what="demo start_turn")
     user_id = memory_user_id(user)
     # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
     context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
@@ -88,8 +97,28 @@ def start_turn(user, conversation_id, text) -> PreparedTurn:
                         prompt=build_prompt(context, history, text))
 
 
-def recent_history(conversation: Conversation) -> list[dict]:
+def _keep_user_message(user, conversation_id, text: str, client_id: str) -> tuple[Conversation, list[dict], Message]:
+    """One short transaction (the caller retries it when the database is busy): the conversation, the history
+    before this message, and the message as kept (redacted)."""
+    if client_id:
+        sent = (Message.objects.filter(conversation__user=user, role=MessageRole.USER, turn_id=f"c{client_id}")
+                .select_related("conversation").first())
+        if sent is not None:  # sent again after a dropped connection: the same turn goes on
+            return sent.conversation, recent_history(sent.conversation, before=sent), sent
+    conversation = conversation_for(user, conversation_id)
+    history = recent_history(conversation)
+    kept_text = redact(text)
+    user_message = Message.objects.create(conversation=conversation, role=MessageRole.USER, content=kept_text)
+    user_message.turn_id = f"c{client_id}" if client_id else f"m{user_message.pk}"
+    user_message.save(update_fields=["turn_id"])
+    _touch_conversation(conversation, first_text=kept_text)
+    return conversation, history, user_message
+
+
+def recent_history(conversation: Conversation, before: Message | None = None) -> list[dict]:
     spoken = conversation.messages.filter(role__in=[MessageRole.USER, MessageRole.ASSISTANT]).order_by("-created_at", "-id")
+    if before is not None:
+        spoken = spoken.filter(id__lt=before.pk)
     latest = list(spoken[: demo_settings.HISTORY_MESSAGES])
     return [{"role": message.role, "content": message.content} for message in reversed(latest)]
 
@@ -113,14 +142,19 @@ def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
 def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
     """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
     ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
-    if reply:  # the model may repeat what it was told
-        Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=redact(reply),
-                               turn_id=turn.turn_id)
-    if error_message:
-        Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=redact(error_message),
-                               turn_id=turn.turn_id)
+    retry_on_busy(lambda: _keep_reply(turn, reply, error_message), what="demo finish_turn")
     record = service.after_turn(
         turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
         session_id=turn.conversation.session_id, turn_id=turn.turn_id,
     )
     return {"status": record.status, **(record.outcome or {})}
+
+
+def _keep_reply(turn: PreparedTurn, reply: str, error_message: str) -> None:
+    replied = turn.conversation.messages.filter(role=MessageRole.ASSISTANT, turn_id=turn.turn_id).exists()
+    if reply and not replied:  # a turn sent again keeps its first reply; the model may repeat what it was told
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ASSISTANT, content=redact(reply),
+                               turn_id=turn.turn_id)
+    if error_message:
+        Message.objects.create(conversation=turn.conversation, role=MessageRole.ERROR, content=redact(error_message),
+                               turn_id=turn.turn_id)

@@ -76,13 +76,29 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writers on the embedded default: a transaction takes the write lock when it begins (IMMEDIATE), so
+    # a second writer waits up to the timeout instead of failing at once on a read-to-write upgrade; WAL lets
+    # readers go on while one writer writes (synchronous=NORMAL is the setting WAL is meant to run with).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+def redis_backends(url: str) -> tuple[dict, dict]:
+    """CHANNEL_LAYERS and CACHES on one Redis. Short connect time-outs: while Redis is away a turn goes on without
+    session state instead of hanging (no read time-out on the channel layer: its receive blocks on purpose)."""
+    layers = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                          "CONFIG": {"hosts": [{"address": url, "socket_connect_timeout": 2}]}}}
+    caches = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
+    return layers, caches
+
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CHANNEL_LAYERS, CACHES = redis_backends(REDIS_URL)
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "chatmem"}}

@@ -27,6 +27,7 @@ from .api_schemas import (
     TurnIn,
     TurnOut,
 )
+from .db_retry import retry_on_busy
 from .models import Memory, MemoryStatus, TurnStatus
 
 api = NinjaAPI(
@@ -107,14 +108,16 @@ def update_memory(request, memory_id: int, body: MemoryPatchIn):
         changes["text"] = body.text if body.text is not None else body.value
     if body.is_private is not None:
         changes["is_private"] = body.is_private
-    return actions.update_memory(memory, actor=caller_of(request).actor, **changes)
+    actor = caller_of(request).actor
+    return retry_on_busy(lambda: actions.update_memory(memory, actor=actor, **changes), what="api update_memory")
 
 
 @api.delete("/memories/{memory_id}", response={200: DeletedOut, 404: ErrorOut}, summary="Delete a memory")
 def delete_memory(request, memory_id: int):
     """Deletes the memory with every version of its key (and their vectors and audit content)."""
     caller = caller_of(request)
-    deleted = service.forget_memory(memory_id, tenant=caller.tenant, user_id=caller.user_id, actor=caller.actor)
+    deleted = retry_on_busy(lambda: service.forget_memory(memory_id, tenant=caller.tenant, user_id=caller.user_id,
+                                                          actor=caller.actor), what="api delete_memory")
     if not deleted:
         raise HttpError(404, "Not Found")
     return {"deleted": deleted}
@@ -131,4 +134,6 @@ def forget_me(request, body: ForgetMeIn):
     if not body.confirm:
         raise HttpError(400, 'nothing was erased: send {"confirm": true} to erase everything remembered about this user')
     caller = caller_of(request)
-    return {"deleted": service.forget_user(caller.tenant, caller.user_id, actor=caller.actor)}
+    deleted = retry_on_busy(lambda: service.forget_user(caller.tenant, caller.user_id, actor=caller.actor),
+                            what="api forget_me")
+    return {"deleted": deleted}

@@ -9,20 +9,28 @@ Either way a view gets a ``Caller`` (tenant, user_id, actor) and scopes every qu
 Only a SHA-256 of a token is stored; the plaintext is shown once, when it is issued.
 """
 import hashlib
+import logging
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.db import OperationalError
 from django.http import HttpRequest
 from django.utils import timezone
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
 
 from .conf import app_settings
+from .db_retry import retry_on_busy
 from .models import ApiToken, Memory
+
+logger = logging.getLogger(__name__)
 
 TOKEN_PREFIX = "cm_"  # makes a leaked token recognisable to secret scanners and to people
 USER_HEADER = "X-Chatmem-User"
 MAX_USER_ID_CHARS = Memory._meta.get_field("user_id").max_length
+# "Last used" is kept to the minute: one write per request to the same row would queue busy services' requests.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -93,8 +101,18 @@ class ServiceTokenAuth(HttpBearer):
             # with a broken credential should hear about it, not act as whoever owns the cookie jar.
             raise HttpError(401, "invalid or revoked API token")
         user_id = _end_user_from_header(request)
-        ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=timezone.now())
+        _note_use(api_token)
         return Caller(tenant=api_token.tenant, user_id=user_id, actor=f"token:{api_token.name}", via="token")
+
+
+def _note_use(api_token: ApiToken) -> None:
+    now = timezone.now()
+    if api_token.last_used_at and now - api_token.last_used_at < LAST_USED_RESOLUTION:
+        return
+    try:
+        retry_on_busy(lambda: ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=now), what="token use")
+    except OperationalError:  # bookkeeping: a busy database must not refuse the request
+        logger.warning("could not note the use of token %s…", api_token.token_prefix)
 
 
 def caller_of(request: HttpRequest) -> Caller:

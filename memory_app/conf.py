@@ -78,6 +78,11 @@ DEFAULTS = {
     # Background work.
     "TASK_MAX_ATTEMPTS": 5,
     "TASK_RETRY_DELAY_SECONDS": 30,
+    "TURN_STALE_AFTER_SECONDS": 300,  # ``memory retry`` also re-runs turns still pending this long (a worker died)
+    # A write that found the database busy (SQLite lock, PostgreSQL deadlock) is tried again this many times in
+    # all, waiting this long before the second attempt and twice as long before each next one.
+    "DB_RETRY_ATTEMPTS": 5,
+    "DB_RETRY_BASE_DELAY_SECONDS": 0.05,
     "DEFAULT_TENANT": "default",
     # REST API: longest chat message accepted (characters); longer ones are refused with a reason.
     "MAX_MESSAGE_CHARS": 8000,

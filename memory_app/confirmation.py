@@ -3,10 +3,9 @@ question on the next relevant turn ("您之前说在北京工作，现在是在�
 confirms (the new value becomes active, the old one a version) or rejects it."""
 import re
 
-from django.core.cache import cache
-
 from . import actions, crypto
 from .models import Memory, MemoryStatus
+from .session_cache import cache
 from .taxonomy import scene_of_key
 
 ASKED_TTL_SECONDS = 24 * 3600

@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from . import actions, crypto
 from .conf import app_settings
+from .db_retry import retry_on_busy
 from .models import Memory, MemoryStatus, Sensitivity
 
 ACTOR = "lifecycle"
@@ -58,6 +59,11 @@ def parse_moment(text: str) -> datetime:
     return timezone.make_aware(moment) if timezone.is_naive(moment) else moment
 
 
+def _write(action, *args, **kwargs):
+    """One change, as its own short transaction, tried again if the chat is writing at that moment."""
+    return retry_on_busy(lambda: action(*args, **kwargs), what=f"maintenance {action.__name__}")
+
+
 def _scoped(tenant: str | None):
     queryset = Memory.objects.all()
     return queryset.filter(tenant=tenant) if tenant else queryset
@@ -95,7 +101,7 @@ def expire(*, now: datetime | None = None, dry_run: bool = False, tenant: str | 
             continue
         report.add(memory, "deactivate", f"expired {expires_at.date().isoformat()}")
         if not dry_run:
-            actions.deactivate_memory(memory, actor=ACTOR, reason="expired")
+            _write(actions.deactivate_memory, memory, actor=ACTOR, reason="expired")
     return report
 
 
@@ -134,9 +140,9 @@ def decay(*, now: datetime | None = None, dry_run: bool = False, tenant: str | N
     report.notes["strength_refreshed"] = sum(len(rows) for rows in refreshed.values())
     if not dry_run:
         for (row_tenant, user_id), strengths in refreshed.items():
-            actions.refresh_strengths(row_tenant, user_id, strengths, actor=ACTOR)
+            _write(actions.refresh_strengths, row_tenant, user_id, strengths, actor=ACTOR)
         for memory in too_weak:
-            actions.archive_memory(memory, actor=ACTOR, reason="decayed")
+            _write(actions.archive_memory, memory, actor=ACTOR, reason="decayed")
     return report
 
 
@@ -164,7 +170,7 @@ def cap(*, now: datetime | None = None, dry_run: bool = False, tenant: str | Non
         for memory in memories[:len(memories) - limit]:
             report.add(memory, "archive", f"over the cap of {limit}")
             if not dry_run:
-                actions.archive_memory(memory, actor=ACTOR, reason="capacity")
+                _write(actions.archive_memory, memory, actor=ACTOR, reason="capacity")
     return report
 
 
@@ -188,15 +194,15 @@ def review(*, now: datetime | None = None, dry_run: bool = False, tenant: str | 
         if memory.status == MemoryStatus.PENDING:  # an unanswered, unsure challenger: drop it, keep the active value
             report.add(memory, "reject", reason)
             if not dry_run:
-                actions.reject_pending(memory, actor=ACTOR)
+                _write(actions.reject_pending, memory, actor=ACTOR)
         elif cleanup == "delete":
             report.add(memory, "delete", reason)
             if not dry_run:
-                actions.delete_memories([memory], actor=ACTOR, reason="review")
+                _write(actions.delete_memories, [memory], actor=ACTOR, reason="review")
         else:
             report.add(memory, "archive", reason)
             if not dry_run:
-                actions.archive_memory(memory, actor=ACTOR, reason="review")
+                _write(actions.archive_memory, memory, actor=ACTOR, reason="review")
     report.notes["awaiting_moderation"] = {
         "pending": scoped.filter(status=MemoryStatus.PENDING).count(),
         "needs_review": scoped.filter(status=MemoryStatus.ACTIVE, needs_review=True).count(),
@@ -222,7 +228,7 @@ def rotate_keys(*, now: datetime | None = None, dry_run: bool = False, tenant: s
             report.add(memory, "seal", "high sensitivity, was plain text")
             if not dry_run:
                 crypto.seal(memory)
-                actions.reseal_memory(memory, actor=ACTOR, reason="encryption switched on")
+                _write(actions.reseal_memory, memory, actor=ACTOR, reason="encryption switched on")
             continue
         try:
             if not crypto.rotate(memory):
@@ -232,7 +238,7 @@ def rotate_keys(*, now: datetime | None = None, dry_run: bool = False, tenant: s
             continue
         report.add(memory, "rotate", "re-encrypted with the newest key")
         if not dry_run:
-            actions.reseal_memory(memory, actor=ACTOR, reason="key rotation")
+            _write(actions.reseal_memory, memory, actor=ACTOR, reason="key rotation")
     return report
 
 

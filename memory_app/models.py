@@ -159,6 +159,7 @@ class Turn(models.Model):
     text = models.TextField()
     reply = models.TextField(blank=True, default="", help_text="the assistant reply to this message, redacted")
     occurred_at = models.DateTimeField(default=timezone.now)
+    recorded_at = models.DateTimeField(default=timezone.now, help_text="when the server took it (occurred_at is the caller's clock)")
     status = models.CharField(max_length=16, choices=TurnStatus.choices, default=TurnStatus.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField(max_length=500, blank=True, default="")

@@ -7,13 +7,15 @@
 """
 import logging
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db.models import Q
 from django.utils import timezone
 
 from . import actions
 from .conf import app_settings
+from .db_retry import retry_on_busy
 from .lifecycle import expire
 from .models import Memory, Snippet, Turn, TurnStatus
 from .recall import rank
@@ -79,16 +81,17 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     user_id, user_message = _check_user(user_id), _check_message(user_message, "user_message")
     tenant = _tenant(tenant)
     turn_id = turn_id or uuid.uuid4().hex[:12]
-    try:
-        # Only the redacted text is stored; what was redacted is noted now, since the raw text is gone after this.
-        blocked = [{"kind": secret.kind, "reason": "sensitive value not stored"} for secret in find_secrets(user_message)]
-        with transaction.atomic():  # a savepoint: a duplicate must not break the caller's own transaction
-            turn = Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
-                                       speaker=speaker or "user", text=redact(user_message),
-                                       reply=redact(assistant_message or ""), occurred_at=_aware(now),
-                                       outcome={"blocked": blocked})
+    # Only the redacted text is stored; what was redacted is noted now, since the raw text is gone after this.
+    blocked = [{"kind": secret.kind, "reason": "sensitive value not stored"} for secret in find_secrets(user_message)]
+    fields = {"speaker": speaker or "user", "text": redact(user_message), "reply": redact(assistant_message or ""),
+              "occurred_at": _aware(now), "outcome": {"blocked": blocked}}
+
+    try:  # in its own transaction (a savepoint inside the caller's): a duplicate must not break the caller's
+        turn = retry_on_busy(lambda: Turn.objects.create(tenant=tenant, user_id=user_id, session_id=session_id,
+                                                          turn_id=turn_id, **fields),
+                             what=f"after_turn {session_id}/{turn_id}")
     except IntegrityError:
-        raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded") from None
+        return _replayed_turn(tenant, user_id, session_id, turn_id, fields["text"])
     try:
         # django-tasks-db writes the task row in the caller's transaction, so it appears only with the turn.
         result = process_turn_task.enqueue(turn.pk)
@@ -103,12 +106,25 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     return TurnRecord(turn_pk=turn.pk, status=stored["status"], outcome=stored["outcome"])
 
 
-def retry_failed_turns(limit: int = 100) -> int:
-    """Run again the turns whose processing failed or never ran (cron, ``memory retry``)."""
+def _replayed_turn(tenant: str, user_id: str, session_id: str, turn_id: str, text: str) -> TurnRecord:
+    """The same turn sent again (a client retrying after a lost answer) is the turn already recorded; a different
+    message under a recorded turn id is the caller's mistake."""
+    turn = Turn.objects.filter(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id).first()
+    if turn is None or turn.text != text:
+        raise MemoryInputError(f"turn {turn_id!r} of session {session_id!r} was already recorded")
+    return TurnRecord(turn_pk=turn.pk, status=turn.status, outcome=turn.outcome)
+
+
+def retry_failed_turns(limit: int = 100, stale_after_seconds: float | None = None) -> int:
+    """Run again the turns whose processing failed, and those still pending after CHATMEM_TURN_STALE_AFTER_SECONDS
+    (their worker died, or the task was never queued): cron, ``memory retry``. Running a turn twice is safe."""
     from .turn_processing import run_turn
 
-    turns = Turn.objects.filter(status__in=[TurnStatus.FAILED, TurnStatus.PENDING],
-                                attempts__lt=app_settings.TASK_MAX_ATTEMPTS).order_by("occurred_at")[:limit]
+    if stale_after_seconds is None:
+        stale_after_seconds = app_settings.TURN_STALE_AFTER_SECONDS
+    stale = timezone.now() - timedelta(seconds=stale_after_seconds)
+    turns = Turn.objects.filter(Q(status=TurnStatus.FAILED) | Q(status=TurnStatus.PENDING, recorded_at__lte=stale),
+                                attempts__lt=app_settings.TASK_MAX_ATTEMPTS).order_by("recorded_at", "pk")[:limit]
     count = 0
     for turn in turns:
         run_turn(turn.pk)

@@ -5,11 +5,13 @@ import logging
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from .actions import FORGET_REQUEST
 from .conf import app_settings
 from .confirmation import resolve_answer
+from .db_retry import retry_on_busy
 from .extraction import extract
 from .forgetting import apply_forget_request
 from .heat import bump_heat
@@ -25,22 +27,29 @@ ASSISTANT = "assistant"
 SAVED_FIELDS = ("status", "last_error", "attempts", "outcome", "text", "reply")
 
 
-def process_turn(turn: Turn) -> dict:
-    """Run the whole after-turn pipeline for one stored turn; returns the outcome (also saved on the turn)."""
+def extract_turn(turn: Turn):
+    """The slow, read-only part of a turn (rules, or the model): run before any write transaction opens."""
+    if turn.speaker == ASSISTANT:
+        return None
+    return extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
+
+
+def process_turn(turn: Turn, result) -> dict:
+    """Write what ``extract_turn`` found for one stored turn; returns the outcome (also saved on the turn).
+    Runs inside run_turn's transaction, so a turn's writes land all together or not at all."""
     tenant, user_id, session_id, turn_id = turn.tenant, turn.user_id, turn.session_id, turn.turn_id
     actor = f"turn:{session_id}/{turn_id}"
     sources = [{"session": session_id, "turn": turn_id}]
     outcome: dict = {key: [] for key in ("extracted", "created", "touched", "superseded", "pending", "asked",
                                          "resolved", "forgotten", "blocked", "working_memory", "snippets", "review",
                                          "dropped")}
-    if turn.speaker == ASSISTANT:
+    if result is None:  # the assistant's own turn
         return outcome
 
     answer = resolve_answer(tenant, user_id, session_id, turn.text, actor=actor, turn_id=turn_id)
     if answer:
         outcome["resolved"].append(answer)
 
-    result = extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
     outcome["blocked"] = (turn.outcome or {}).get("blocked", []) + [
         item for item in result.blocked if item not in (turn.outcome or {}).get("blocked", [])]
     outcome["dropped"] = result.dropped
@@ -86,20 +95,39 @@ def process_turn(turn: Turn) -> dict:
 
 
 def run_turn(turn_pk: int) -> dict:
-    """Entry point of the background task. LLM trouble falls back to rules inside extraction; the turn is
-    then kept as failed so a retry runs the model again (merging is idempotent)."""
+    """Entry point of the background task, idempotent per turn: the turn's writes and its "processed" mark commit
+    in one transaction, under a lock on the turn's row. A worker killed mid-turn leaves nothing behind, and a
+    second run (``memory retry``, a task delivered twice) either does the whole turn or finds it done.
+    LLM trouble falls back to rules inside extraction; the turn is then kept as failed so a retry runs the
+    model again (merging is idempotent)."""
     turn = Turn.objects.filter(pk=turn_pk).first()
     if turn is None:  # the user (or this conversation) was forgotten before the task ran: nothing to learn
         return {"error": "turn no longer exists"}
-    turn.attempts += 1
+    if turn.status == TurnStatus.PROCESSED:
+        return turn.outcome
     try:
-        outcome = process_turn(turn)
+        result = extract_turn(turn)
+        return retry_on_busy(lambda: _write_turn(turn_pk, result), what=f"turn {turn_pk}", conflicts=True)
     except Exception as error:  # the chat must not break: record, retry later
         logger.exception("after_turn failed for turn %s", turn_pk)
-        turn.status, turn.last_error = TurnStatus.FAILED, redact(f"{type(error).__name__}: {error}")[:500]
-        _save(turn, ("status", "last_error", "attempts"))
-        schedule_retry(turn)
-        return {"error": turn.last_error}
+        last_error = redact(f"{type(error).__name__}: {error}")[:500]
+        Turn.objects.filter(pk=turn_pk).exclude(status=TurnStatus.PROCESSED).update(
+            status=TurnStatus.FAILED, last_error=last_error, attempts=F("attempts") + 1)
+        turn = Turn.objects.filter(pk=turn_pk).first()
+        if turn is not None and turn.status == TurnStatus.FAILED:
+            schedule_retry(turn)
+        return {"error": last_error}
+
+
+def _write_turn(turn_pk: int, result) -> dict:
+    """One transaction (retry_on_busy opens it): the turn's row is locked, so two runs of it never interleave."""
+    turn = Turn.objects.select_for_update().filter(pk=turn_pk).first()
+    if turn is None:  # erased while this run was extracting
+        return {"error": "turn no longer exists"}
+    if turn.status == TurnStatus.PROCESSED:  # another run finished it while this one was extracting
+        return turn.outcome
+    turn.attempts += 1
+    outcome = process_turn(turn, result)
     failed = bool(outcome.get("llm_error")) and turn.attempts < app_settings.TASK_MAX_ATTEMPTS
     turn.status = TurnStatus.FAILED if failed else TurnStatus.PROCESSED
     turn.last_error = outcome.get("llm_error", "")[:500]

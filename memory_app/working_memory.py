@@ -2,10 +2,9 @@
 TTL, never written to long-term storage."""
 import time
 
-from django.core.cache import cache
-
 from .conf import app_settings
 from .redaction import redact
+from .session_cache import cache
 
 
 def _key(tenant: str, user_id: str, session_id: str) -> str:

@@ -5,6 +5,8 @@ Script it per test:
     server.json_replies.append('{"memories": []}')  # next answer to a request with response_format
     server.failures.append(500)                    # next request of any kind fails with this status
     server.delay_seconds = 2.0                     # every answer waits (to test time-outs)
+    server.hold_embeddings_of = "some text"        # an embeddings request with this text hangs until stop()
+    server.wait_for_held_request()                 # returns once a client is stuck in such a request
 Requests it received are in ``server.requests`` as (path, parsed JSON body).
 """
 import hashlib
@@ -34,6 +36,9 @@ class FakeOpenAIServer:
         self.delay_seconds = 0.0
         self.embedding_dim = embedding_dim
         self.default_chat_reply = "OK"
+        self.hold_embeddings_of = ""
+        self._held = threading.Event()
+        self._released = threading.Event()  # set on stop: held requests end
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
@@ -45,7 +50,12 @@ class FakeOpenAIServer:
         self._thread.start()
         return self
 
+    def wait_for_held_request(self, timeout: float = 120.0) -> None:
+        if not self._held.wait(timeout):
+            raise TimeoutError(f"no embeddings request for {self.hold_embeddings_of!r} arrived")
+
     def stop(self):
+        self._released.set()
         self._httpd.shutdown()
         self._httpd.server_close()
 
@@ -80,6 +90,10 @@ class FakeOpenAIServer:
 
             def _embeddings(self, body):
                 inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+                if server.hold_embeddings_of and any(server.hold_embeddings_of in text for text in inputs):
+                    server._held.set()
+                    server._released.wait(timeout=300)  # the client is killed meanwhile, or the test ends
+                    return
                 data = [{"object": "embedding", "index": i, "embedding": fake_embedding(text, server.embedding_dim)}
                         for i, text in enumerate(inputs)]
                 self._send_json(200, {"object": "list", "data": data, "model": body.get("model", "fake"),

@@ -15,6 +15,7 @@
   const charCount = document.getElementById("char-count");
   const composerError = document.getElementById("composer-error");
   const banner = document.getElementById("connection-banner");
+  const serviceBanner = document.getElementById("service-banner");
   const inspectorBody = document.getElementById("inspector-body");
   const inspectorEmpty = document.getElementById("inspector-empty");
 
@@ -25,6 +26,8 @@
   // The turn in flight: the text sent (given back to the composer if it is refused or the line drops),
   // the optimistic user bubble and the assistant bubble being streamed into.
   let turn = null;
+  // The message whose turn a dropped connection cut off: sent again as it was, it keeps its id (one turn, not two).
+  let interrupted = null;
 
   function scrollToEnd() {
     messages.scrollTop = messages.scrollHeight;
@@ -51,15 +54,22 @@
     composerError.hidden = !message;
   }
 
+  function newClientId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
   function send() {
     if (turn || !socket || socket.readyState !== WebSocket.OPEN) return;
     const text = input.value;
+    const clientId = interrupted && interrupted.text === text ? interrupted.clientId : newClientId();
+    interrupted = null;
     showComposerError("");
-    turn = {text, userBubble: addBubble("user", text.trim()), replyBubble: null};
+    turn = {text, clientId, userBubble: addBubble("user", text.trim()), replyBubble: null};
     turn.userBubble.classList.add("pending");
     input.value = "";
     updateComposer();
-    socket.send(JSON.stringify({type: "chat.message", conversation_id: conversationId, text}));
+    socket.send(JSON.stringify({type: "chat.message", conversation_id: conversationId, text, client_id: clientId}));
   }
 
   function giveBackText() {
@@ -105,6 +115,10 @@
       showComposerError(event.message);
       updateComposer();
     },
+    status(event) {  // the shared cache went away (the banner stays until it is back); the chat goes on
+      serviceBanner.textContent = event.message;
+      serviceBanner.hidden = event.ok;
+    },
     "turn.finished"(event) {
       const bubble = turn.replyBubble;
       bubble.classList.remove("streaming");
@@ -135,6 +149,7 @@
         return;
       }
       if (turn) {  // the reply was cut off: keep what arrived, say so, and offer the text again
+        interrupted = {text: turn.text, clientId: turn.clientId};
         turn.replyBubble?.classList.remove("streaming");
         addBubble("error", strings.interrupted);
         turn.userBubble.classList.remove("pending");

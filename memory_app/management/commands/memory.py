@@ -50,6 +50,16 @@ def _positive_int(value: str) -> int:
     return number
 
 
+def _non_negative_float(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, not {value!r}")
+    return number
+
+
 def _non_blank(value: str) -> str:
     if not value.strip():
         raise argparse.ArgumentTypeError("must not be empty")
@@ -123,8 +133,10 @@ class Command(BaseCommand):
         reembed_parser.add_argument("--batch-size", type=_positive_int, default=DEFAULT_BATCH_SIZE)
         reembed_parser.add_argument("--dry-run", action="store_true", help="only count the rows")
 
-        retry = subcommands.add_parser("retry", help="process again the turns whose background work failed")
+        retry = subcommands.add_parser("retry", help="process again the turns whose background work failed or stalled")
         retry.add_argument("--limit", type=_positive_int, default=100, help="at most this many turns (default 100)")
+        retry.add_argument("--stale-after", type=_non_negative_float, metavar="SECONDS",
+                           help="also turns pending this long (default CHATMEM_TURN_STALE_AFTER_SECONDS)")
 
         evaluate = subcommands.add_parser("eval", help="replay an evaluation set (JSONL)")
         evaluate.add_argument("file", help="one JSON object a line: user, turns, queries")
@@ -266,7 +278,7 @@ class Command(BaseCommand):
 
     def handle_retry(self, options):
         # With the immediate task backend nothing re-runs a failed turn by itself; cron runs this instead.
-        count = service.retry_failed_turns(limit=options["limit"])
+        count = service.retry_failed_turns(limit=options["limit"], stale_after_seconds=options["stale_after"])
         self._write(f"retried {count} turns")
 
     def handle_eval(self, options):
