@@ -94,6 +94,14 @@ POSITIVES = [
     ("the alarm code for the studio is 2580#", "2580#", "password"),
     ("Qw3rty!9 is the password for the shed", "Qw3rty!9", "password"),
     ("车库门禁密码 6631，进门左转", "6631", "password"),
+    # national phone format with the trunk 0 (Europe, Australia, Japan)
+    ("ring the landlord on 06123 456789 if the boiler goes", "06123 456789", "phone"),
+    ("her mobile is 0421-887-302, text first", "0421-887-302", "phone"),
+    # membership and loyalty numbers are identifiers too
+    ("my rail loyalty number is 5520 318 744, add the points", "5520 318 744", "id_number"),
+    ("健身房会员号是 70043128，前台要查", "70043128", "id_number"),
+    # a password with accented letters
+    ("the password I chose is Órbita#Ñandú9, please keep it safe", "Órbita#Ñandú9", "password"),
 ]
 
 
@@ -117,6 +125,7 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 
 
 NEGATIVES = [
+    "Room 0304 has the projector; the course code is 0471 and starts at 09:15",
     # years, dates, times, durations
     "We moved to Hangzhou in 2019 and again in 2024",
     "The launch is on 2026-03-04 at 10:30, doors open 09:45",

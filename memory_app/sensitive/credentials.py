@@ -50,7 +50,7 @@ _FILLER = re.compile(
     r"|仍然|依然|还是|现在|一直|都是|也是|了|还|都|也|就))*\s*[\"'`“‘「(]?",
     re.A,
 )
-_VALUE = re.compile(r"(?![:=])(?:(?![,;\"'`])[!-~])+", re.A)  # ASCII, up to a comma or quote
+_VALUE = re.compile(r"(?![:=])(?:(?![,;\"'`])[!-~\u00c0-\u024f])+", re.A)  # Latin letters and symbols, up to a comma or quote
 _TRAILING = ".:)]}?"
 _ADDRESS_OR_VERSION = re.compile(
     r"\w+://\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:/\S*)?|v?\d+(?:\.\d+)+", re.A | re.I

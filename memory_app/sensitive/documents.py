@@ -24,13 +24,14 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保号|社会保障号|医保卡|医保号"
-        r"|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
+        r"|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
-        r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record) (?:number|no)",
+        r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
+        r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
         acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN",
     )),
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号",

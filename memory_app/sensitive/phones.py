@@ -16,6 +16,9 @@ _NANP = re.compile(
     r"|(?<![\w+])(?:\+?1)?(?P<npa3>[2-9]\d\d)[2-9]\d{6}(?![\w])(?![-.]\d)",
     re.A,
 )
+# National format with the trunk prefix 0, as most of Europe, Australia and Japan write mobiles and landlines:
+# "07700 900461", "0412 345 678", "030-1234567": a 0, then 9 or 10 more digits in at most three groups.
+_TRUNK_PREFIXED = re.compile(r"(?<![\w+.-])0[1-9]\d{1,4}(?:[ -]?\d{2,4}){1,2}(?![\w])(?![-.]\d)", re.A)
 # "+44 20 7946 0958", "+49 (0)30 1234567", "+971-4-123-4567": a plus, a country code, then 7-15 digits in all.
 _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])", re.A)
 
@@ -37,9 +40,11 @@ def _nanp_area_ok(match: re.Match) -> bool:
 
 
 def find_phones(text: str) -> Iterator[Secret]:
-    for pattern in (_CN_MOBILE, _CN_LANDLINE, _INTERNATIONAL, _NANP):
+    for pattern in (_CN_MOBILE, _CN_LANDLINE, _INTERNATIONAL, _NANP, _TRUNK_PREFIXED):
         for match in pattern.finditer(text):
             if pattern is _NANP and not _nanp_area_ok(match):
+                continue
+            if pattern is _TRUNK_PREFIXED and sum(ch.isdigit() for ch in match.group(0)) not in (10, 11):
                 continue
             if _plausible(text, *match.span()):
                 yield Secret("phone", *match.span())
