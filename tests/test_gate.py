@@ -1,0 +1,50 @@
+"""The gate follows the ranking: what ranks first goes in when the gate opens, reply style never opens it alone,
+and one thing said is never injected twice (as a memory and as its raw turn)."""
+import pytest
+
+from memory_app import service
+
+pytestmark = pytest.mark.django_db
+
+HISTORY = [
+    "I keep bees on the roof of my building in Lyon, three hives so far",
+    "My brother Anselm is getting married in Porto next June",
+    "I'm training for a half marathon, running four mornings a week",
+    "Please always answer me in short bullet points",
+    "I can't eat walnuts, my throat swells up",
+]
+
+
+def tell(user: str) -> None:
+    for number, text in enumerate(HISTORY):
+        service.after_turn(user, text, session_id="s1", turn_id=f"t{number}")
+
+
+def injected_turns(context) -> set[str]:
+    return {source.get("turn") for memory in context.memories for source in memory.sources}
+
+
+def test_when_the_gate_opens_the_best_ranked_item_is_injected():
+    tell("beekeeper")
+    context = service.before_turn("beekeeper", "How should I get my hives ready for winter?")
+    assert context.injected
+    best = {source.get("turn") for source in context.candidates[0].sources}
+    assert best == {"t0"} and best <= injected_turns(context)
+
+
+def test_reply_style_rides_along_with_an_explanation_but_never_opens_the_gate_alone():
+    tell("styled")
+    trivia = service.before_turn("styled", "What is the boiling point of ethanol?")
+    assert not trivia.injected and trivia.block == ""
+    explain = service.before_turn("styled", "Explain how a heat pump works")
+    assert explain.injected and "reply style only" in explain.gate["reason"]
+    assert injected_turns(explain) == {"t3"}  # the style rule, and no unrelated fact with it
+
+
+def test_one_statement_is_never_injected_twice():
+    tell("once")
+    context = service.before_turn("once", "Any snack ideas for my long run on Sunday? Mind what I can't eat")
+    lines = [line for line in context.block.splitlines() if line.startswith("- ")]
+    assert len(lines) == len(set(lines))
+    turns = [source.get("turn") for memory in context.memories for source in memory.sources[-1:]]
+    assert len(turns) == len(set(turns)), turns  # a memory and the raw turn it came from: one of them only
