@@ -218,8 +218,8 @@ def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | Non
 
 def standout_message(items: list[Item]) -> Item | None:
     """The user's message the description fits best, when it stands out from the rest of their messages (a
-    z-score over them): a request to forget refers to something, and a paraphrase ("the couple's private
-    situation") can share no word with it and sit below the absolute threshold."""
+    z-score over them): a request to forget refers to something, and a paraphrase ("my housing worries" for a
+    message about an eviction) can share no word with it and sit below the absolute threshold."""
     messages = [item for item in items if item.place == "turn" and item.lift is not None]
     if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
         return None

@@ -441,8 +441,8 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
          session_id: str = "") -> tuple[list[RecallItem], Intent]:
     """The whole recall stage for one message: embed, detect intent, gather, score.
 
-    Names of the people in this user's history are attribution, not content: "When did Caroline go
-    hiking?" is matched on "go hiking" and then prefers what Caroline said."""
+    Names of the people in this user's history are attribution as well as words: "What did Ana bake?"
+    prefers what Ana said."""
     mentioned = mentioned_people(tenant, user_id, query)
     query_vector = embed_query_safely(query)
     intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))

@@ -1,6 +1,6 @@
 """The facade a host product calls. Everything else in memory_app is an implementation detail.
 
-    ctx = service.before_turn("u1", "晚上想做个水果沙拉，要注意什么？", session_id="s1", turn_id="t2")
+    ctx = service.before_turn("u1", "周末想烤点饼干，配料上要避开什么？", session_id="s1", turn_id="t2")
     messages = [system_prompt, ctx.system_message(), {"role": "user", "content": message}]
     ...call the model...
     service.after_turn("u1", message, reply, session_id="s1", turn_id="t2")

@@ -1,4 +1,4 @@
-"""Working memory: one-off context for the current session ("今天下午三点开会"), kept in the cache with a
+"""Working memory: one-off context for the current session ("这会儿在机场等登机"), kept in the cache with a
 TTL, never written to long-term storage."""
 import time
 

@@ -105,7 +105,7 @@ def distinctive_terms(text: str) -> list[str]:
 
 
 def description_parts(description: str) -> list[str]:
-    """The description and, when it joins several things ("店里流水和利润", "the therapist and the panic
+    """The description and, when it joins several things ("房租和押金", "the therapist and the panic
     attacks"), each of them: each may be said apart. Parts that are only the user ("我和小林吵架": "我") or a
     single character go."""
     parts = [part.strip(" ，,") for part in re.split(r"以及|和|与|及|、|[,，&]|(?i:\band\b)", description)]
