@@ -22,15 +22,24 @@ def snippet_text(text: str, speaker: str) -> str:
 
 def vector_text(line: str) -> str:
     """What a snippet's vector is made from: the line, or for a long one its opening within
-    CHATMEM_SNIPPET_VECTOR_MAX_TOKENS (estimated), cut after a sentence end or a space when one is near."""
+    CHATMEM_SNIPPET_VECTOR_MAX_TOKENS (estimated), cut after a sentence end or a space when one is near.
+    Linear in the line's length: characters are counted once, up to the budget."""
     budget, used = app_settings.SNIPPET_VECTOR_MAX_TOKENS, 0.0
     for index, character in enumerate(line):
         used += 1.0 if "\u3400" <= character <= "\u9fff" else 0.25
         if used > budget:
-            opening = line[:index]
-            cut = max(opening.rfind(mark) for mark in "。！？!?.；;， ")
-            return opening[:cut + 1].rstrip() if cut >= len(opening) // 2 else opening
+            return _cut_near_the_end(line[:index])
     return line
+
+
+def _cut_near_the_end(opening: str) -> str:
+    """After the last sentence end in the last two thirds of ``opening``, else after its last comma or space there
+    (a whole sentence reads better than one more half sentence)."""
+    for marks in ("。！？!?.；;", "，, "):
+        cut = max(opening.rfind(mark) for mark in marks)
+        if cut >= len(opening) // 3:
+            return opening[:cut + 1].rstrip()
+    return opening
 
 
 def is_anonymous_speaker(speaker: str) -> bool:
