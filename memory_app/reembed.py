@@ -23,6 +23,7 @@ from .models import EventAction, Memory, Snippet
 from .pgindex import create_hnsw_indexes, drop_hnsw_indexes, existing_hnsw_dims
 from .providers import get_embedder
 from .providers.embedders import EmbedderError
+from .semantic import vector_text
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +83,8 @@ def _plain_text(row) -> str:
     # exactly as create_memory did before sealing it.
     if isinstance(row, Memory):
         return crypto.reveal_text(row)
-    return transcript_line(row.text, getattr(row, "speaker", ""))  # a snippet is embedded as its transcript line
+    # a snippet is embedded as its transcript line (its opening, if long), as record_snippet did
+    return vector_text(transcript_line(row.text, getattr(row, "speaker", "")))
 
 
 def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: str | None, batch_size: int,

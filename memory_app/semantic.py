@@ -20,6 +20,28 @@ def snippet_text(text: str, speaker: str) -> str:
     return transcript_line(redact(text), speaker)
 
 
+def vector_text(line: str) -> str:
+    """What a snippet's vector is made from: the line, or for a long one its opening within
+    CHATMEM_SNIPPET_VECTOR_MAX_TOKENS (estimated), cut after a sentence end or a space when one is near.
+    Linear in the line's length: characters are counted once, up to the budget."""
+    budget, used = app_settings.SNIPPET_VECTOR_MAX_TOKENS, 0.0
+    for index, character in enumerate(line):
+        used += 1.0 if "\u3400" <= character <= "\u9fff" else 0.25
+        if used > budget:
+            return _cut_near_the_end(line[:index])
+    return line
+
+
+def _cut_near_the_end(opening: str) -> str:
+    """After the last sentence end in the last two thirds of ``opening``, else after its last comma or space there
+    (a whole sentence reads better than one more half sentence)."""
+    for marks in ("。！？!?.；;", "，, "):
+        cut = max(opening.rfind(mark) for mark in marks)
+        if cut >= len(opening) // 3:
+            return opening[:cut + 1].rstrip()
+    return opening
+
+
 def is_anonymous_speaker(speaker: str) -> bool:
     return speaker in ANONYMOUS_SPEAKERS
 
@@ -46,11 +68,11 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
         return existing
     episode_days = app_settings.TTL_DAYS_BY_KIND.get("episode")
     # The text is stored without the speaker's name (attribution lives in ``speaker``); the vector is of the
-    # transcript line, name included, as plain retrieval over the raw turns would index it.
+    # transcript line, name included, as plain retrieval over the raw turns would index it (its opening, if long).
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
                       text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
-    apply_embedding(snippet, snippet_text(snippet.text, speaker))
+    apply_embedding(snippet, vector_text(snippet_text(snippet.text, speaker)))
     snippet.save()
     return snippet
 

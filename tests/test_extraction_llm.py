@@ -42,14 +42,15 @@ def test_fenced_json_is_repaired(llm_endpoint):
     assert [c.key for c in extract("我对头孢过敏").candidates] == ["health.allergy.头孢"]
 
 
-def test_garbage_stores_nothing_and_logs_one_redacted_line(llm_endpoint, caplog):
+def test_an_unreadable_answer_is_a_failed_call_the_rules_take_over_and_one_redacted_line_is_logged(llm_endpoint, caplog):
     llm_endpoint.json_replies.append('{"memories": [{"kind": "fact", "key": "profile.phone", "value": "18800001111"')
-    with caplog.at_level(logging.WARNING, logger="memory_app.extraction.llm"):
+    with caplog.at_level(logging.WARNING, logger="memory_app.extraction"):
         result = extract("我对头孢过敏")
-    assert result.candidates == [] and result.llm_error == ""
-    lines = [record.getMessage() for record in caplog.records if record.name == "memory_app.extraction.llm"]
+    assert "not valid JSON" in result.llm_error and "\n" not in result.llm_error
+    assert [(c.key, c.source) for c in result.candidates] == [("health.allergy.头孢", "rule")]
+    lines = [record.getMessage() for record in caplog.records if record.name.startswith("memory_app.extraction")]
     assert len(lines) == 1 and "not valid JSON" in lines[0]
-    assert "18800001111" not in lines[0]
+    assert "18800001111" not in lines[0] and "18800001111" not in result.llm_error
 
 
 def test_server_error_falls_back_to_the_rules(llm_endpoint):

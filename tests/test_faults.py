@@ -96,7 +96,7 @@ def deferred_retry_delays(turn_pk: int, since) -> list[int]:
     return [int((row.run_after - since).total_seconds()) for row in rows if row.args_kwargs["args"] == [turn_pk]]
 
 
-@pytest.mark.parametrize("fault", ["http_500", "timeout"])
+@pytest.mark.parametrize("fault", ["http_500", "timeout", "invalid_json"])
 def test_a_failing_model_leaves_a_rules_turn_marked_and_retried_with_back_off(fault, settings, llm_endpoint):
     settings.TASKS = DATABASE_QUEUE
     settings.CHATMEM_TASK_RETRY_DELAY_SECONDS = 30
@@ -108,6 +108,8 @@ def test_a_failing_model_leaves_a_rules_turn_marked_and_retried_with_back_off(fa
     for attempt in (1, 2):
         if fault == "http_500":
             llm_endpoint.failures.append(500)
+        if fault == "invalid_json":
+            llm_endpoint.json_replies.append('{"memories": [{"kind": "fact", "key": "work.tr')
         started = timezone.now()
         run_turn(record.turn_pk)  # the task body, as a db_worker runs it
         turn = Turn.objects.get(pk=record.turn_pk)

@@ -2,19 +2,18 @@
 
 The message is redacted before it leaves the process, so a secret never reaches the provider either. The
 answer is parsed strictly; if it is not JSON, one repair is tried (code fences, text around the object);
-if that fails too, everything is dropped with one warning line. Items become ``MemoryCandidate``s that the
-caller validates exactly as it validates the rules' candidates.
+if that fails too, the call counts as failed (``LLMError``): the caller falls back to the rules and the turn is
+marked for a retry, exactly as for a model that timed out. Items become ``MemoryCandidate``s that the caller
+validates exactly as it validates the rules' candidates.
 """
 import json
-import logging
 import re
 
 from ..candidates import MemoryCandidate
 from ..conf import app_settings
+from ..providers.llm import LLMError
 from ..redaction import redact
 from ..taxonomy import TOPIC_SCENE
-
-logger = logging.getLogger(__name__)
 
 ITEM_FIELDS = ("kind", "key", "value", "text", "confidence", "importance", "sensitivity", "entities", "polarity")
 
@@ -120,13 +119,14 @@ def _as_candidate(item) -> MemoryCandidate | None:
 
 
 def extract_with_llm(llm, text: str, *, speaker: str = "user", assistant_reply: str = "") -> tuple[list[MemoryCandidate], list[dict]]:
-    """(candidates, malformed items) from one model call. Raises ``LLMError`` when the call itself fails."""
+    """(candidates, malformed items) from one model call. Raises ``LLMError`` when the call fails or its answer
+    cannot be read as JSON even after the repair (the answer's start goes into the error, redacted, on one line)."""
     raw = llm.complete_json(build_messages(text, speaker=speaker, assistant_reply=assistant_reply),
                             extraction_schema(), "memory_extraction")
     parsed = parse_json_answer(raw)
     if parsed is None:
-        logger.warning("memory extraction: model answer is not valid JSON, nothing stored: %s", redact(str(raw))[:200])
-        return [], [{"reason": "model answer is not valid JSON", "source": "llm"}]
+        start = " ".join(redact(str(raw)).split())[:200]
+        raise LLMError(f"extraction model failed: its answer is not valid JSON: {start}")
     candidates, malformed = [], []
     for item in parsed["memories"]:
         candidate = _as_candidate(item)

@@ -5,6 +5,7 @@ the message: what reaches future prompts is "the user wants short answers", not 
 said. A sentence with a link or a standing order about content (see ``safety``) yields no reply style at all.
 """
 import re
+from functools import lru_cache
 
 from ..lexicon import LANGUAGES
 from ..rules import Match, RuleContext, capitalised, rule
@@ -74,10 +75,17 @@ def _sentence_for(subject: str, chinese: bool, dimension: str, value: str, polar
     return f"{capitalised(subject)} wants {_EN_TEXT[dimension][value]}."
 
 
+@lru_cache(maxsize=16)
+def _message_rules_out_a_style(message: str, chinese: bool) -> bool:
+    """A link, a standing order or a request for one piece of writing anywhere in the message. Cached: the rule
+    runs once per sentence, and scanning the whole message each time made a long message cost its length squared."""
+    return is_standing_order(message) or bool(_ONE_PIECE[chinese].search(message))
+
+
 @rule(priority=90)
 def reply_style(ctx: RuleContext) -> list[Match]:
     chinese, text = ctx.chinese, ctx.text
-    if is_standing_order(ctx.message) or _ONE_PIECE[chinese].search(ctx.message) or not _TO_ASSISTANT[chinese].search(text):
+    if _message_rules_out_a_style(ctx.message, chinese) or not _TO_ASSISTANT[chinese].search(text):
         return []
     matches = []
     for dimension, cues in _CUES[chinese].items():
