@@ -13,6 +13,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from urllib.parse import unquote
 
 from django.db import OperationalError
 from django.http import HttpRequest
@@ -73,8 +74,25 @@ def revoke_tokens(*, name: str = "", prefix: str = "", tenant: str = "") -> int:
     return tokens.update(is_active=False)
 
 
+def end_user_id(raw: str) -> str:
+    """The end user named in the header, as the same string the CLI and Python API take.
+
+    HTTP carries header bytes, which Django hands over decoded as latin-1: UTF-8 ids ("用户") are decoded
+    again as UTF-8, and percent-encoding ("%E7%94%A8%E6%88%B7", for clients that only send ASCII) is undone."""
+    try:
+        text = raw.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        text = raw  # already text (a test client), or not UTF-8: taken as it came
+    if "%" in text:
+        try:
+            text = unquote(text, errors="strict")
+        except UnicodeDecodeError:
+            raise HttpError(400, f"{USER_HEADER} has percent-encoding that is not UTF-8") from None
+    return text.strip()
+
+
 def _end_user_from_header(request: HttpRequest) -> str:
-    user_id = (request.headers.get(USER_HEADER) or "").strip()
+    user_id = end_user_id(request.headers.get(USER_HEADER) or "")
     if not user_id:
         raise HttpError(400, f"a service token call must name the end user in the {USER_HEADER} header")
     if len(user_id) > MAX_USER_ID_CHARS:

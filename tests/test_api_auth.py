@@ -8,6 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
+from memory_app import service
 from memory_app.api_auth import USER_HEADER, hash_token, issue_token
 from memory_app.models import ApiToken, Memory
 from tests.api_support import ServiceClient, make_memory, signed_in_browser
@@ -145,6 +146,49 @@ def test_token_command_creates_lists_and_revokes():
 
 def test_token_command_refuses_unknown_token_and_empty_name():
     with pytest.raises(CommandError, match="no active token"):
-        call_command("memory_token", "revoke", "nobody", stdout=io.StringIO())
+        call_command("memory_token", "revoke", "nobody", "--tenant", "acme", stdout=io.StringIO())
     with pytest.raises(CommandError, match="name"):
-        call_command("memory_token", "create", "  ", stdout=io.StringIO(), stderr=io.StringIO())
+        call_command("memory_token", "create", "  ", "--tenant", "acme", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_token_command_needs_a_tenant_and_keeps_away_from_the_browser_tenant_unless_told():
+    with pytest.raises(CommandError, match="tenant"):
+        call_command("memory_token", "create", "crm", stdout=io.StringIO(), stderr=io.StringIO())
+    with pytest.raises(CommandError, match="allow-browser-tenant"):
+        call_command("memory_token", "create", "--tenant", "default", "--name", "crm", stdout=io.StringIO(),
+                     stderr=io.StringIO())
+    assert not ApiToken.objects.exists()
+    out = io.StringIO()
+    call_command("memory_token", "create", "--tenant", "default", "--name", "crm", "--allow-browser-tenant",
+                 stdout=out, stderr=io.StringIO())
+    assert ApiToken.objects.get(tenant="default", name="crm").token_hash == hash_token(out.getvalue().strip())
+
+
+def test_token_names_are_unique_per_tenant_and_revoke_stays_in_its_tenant():
+    for tenant in ("acme", "globex"):
+        call_command("memory_token", "create", "--tenant", tenant, "--name", "crm", stdout=io.StringIO(),
+                     stderr=io.StringIO())
+    with pytest.raises(CommandError, match="already has an active token"):
+        call_command("memory_token", "create", "--tenant", "acme", "--name", "crm", stdout=io.StringIO(),
+                     stderr=io.StringIO())
+    call_command("memory_token", "revoke", "crm", "--tenant", "acme", stdout=io.StringIO())
+    assert list(ApiToken.objects.filter(is_active=True).values_list("tenant", flat=True)) == ["globex"]
+
+
+@pytest.mark.parametrize("sent", [
+    "林晓雯".encode().decode("latin-1"),  # what a server hands Django for UTF-8 header bytes
+    "%E6%9E%97%E6%99%93%E9%9B%AF",  # percent-encoded, for clients that only send ASCII
+])
+def test_a_non_ascii_end_user_is_the_same_user_from_rest_and_python(sent):
+    service.remember("林晓雯", "我在苏州做刺绣，专门绣猫", tenant="acme")
+    token = issue_token("acme", "crm")
+    response = Client().get("/api/memories", HTTP_AUTHORIZATION=f"Bearer {token}", HTTP_X_CHATMEM_USER=sent)
+    assert response.status_code == 200, response.content
+    assert any("刺绣" in item["text"] for item in response.json()["items"])
+    assert Memory.objects.filter(tenant="acme").values_list("user_id", flat=True).distinct().get() == "林晓雯"
+
+
+def test_percent_encoding_that_is_not_utf8_is_a_400():
+    token = issue_token("acme", "crm")
+    response = Client().get("/api/memories", HTTP_AUTHORIZATION=f"Bearer {token}", HTTP_X_CHATMEM_USER="%FF%FE")
+    assert response.status_code == 400 and "percent-encoding" in response.content.decode()
