@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .conf import app_settings
 from .keywords import BM25
 from .providers import get_embedder
 from .providers.embedders import EmbedderError
 
-RRF_K = 60
 DENSE_DEPTH = 50
 KEYWORD_DEPTH = 50
 
@@ -54,7 +54,7 @@ class RawTurnRetriever:
         keyword = np.asarray(self.keyword_index.scores(query))
         for position, index in enumerate(np.argsort(-keyword, kind="stable")[:KEYWORD_DEPTH]):
             if keyword[index] > 0:
-                fused[index] += 1.0 / (RRF_K + position + 1)
+                fused[index] += 1.0 / (app_settings.RRF_K + position + 1)
         if self.vectors is not None:
             try:
                 query_vector = get_embedder().embed_query(query)
@@ -63,6 +63,6 @@ class RawTurnRetriever:
             if query_vector is not None:
                 similarities = self.vectors @ np.asarray(query_vector, dtype=np.float32)
                 for position, index in enumerate(np.argsort(-similarities, kind="stable")[:DENSE_DEPTH]):
-                    fused[index] += 1.0 / (RRF_K + position + 1)
+                    fused[index] += 1.0 / (app_settings.RRF_K + position + 1)
         order = [index for index in np.argsort(-fused, kind="stable") if fused[index] > 0]
         return [self.turns[index].turn_id for index in order[:limit]]

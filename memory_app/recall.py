@@ -1,5 +1,5 @@
 """Hybrid recall: structured (by scene and key), vector and keyword candidates over one user's memories,
-snippets and session summaries, fused with reciprocal rank fusion and reranked.
+snippets and session summaries, fused as z-scores over the query's candidates and reranked.
 
 Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)``, so another user's
 row is never even scored.
@@ -47,6 +47,19 @@ CONSTRAINT_TOPICS = {"health", "diet", "allergy"}
 IDENTITY_TOPICS = {"profile", "work"}
 NAME_KEYS = ("profile.name", "profile.preferred_name")
 
+# Ranking (see score and _fuse_retrieval_scores).
+RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
+OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
+MIN_FOR_OFFSET = 3  # fewer items of a kind than this: no similarity offset for it
+MAX_DISTILLED_LIFT = 1.5  # how far a memory's own match may lift the turns it came from (z units)
+KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
+# How far structure may move an item, in standard deviations of this query's candidates (chosen on the dev set
+# and two LoCoMo conversations; small next to the spread of the top items, so they reorder near-ties).
+STRUCTURE_LIFT = {"scene": 0.3, "speaker": 0.3, "memory": 0.2, "rule": 0.3}
+TIE_BREAK_SHARE = 0.3
+KEYWORD_SNIPPETS = RETRIEVAL_DEPTH  # the best keyword hits among snippets, as deep as plain retrieval looks
+BACKGROUND_RANK = 30
+
 
 @dataclass
 class RecallItem:
@@ -65,7 +78,7 @@ class RecallItem:
     similarity: float | None = None
     keyword: float = 0.0
     scene_match: float = 0.0
-    rrf: float = 0.0
+    fused: float = 0.0  # meaning + shared words, as z-scores over this query's candidates
     relevance: float = 0.0
     score: float = 0.0
     parts: dict = field(default_factory=dict)
@@ -235,11 +248,11 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
           baseline: float = 0.0) -> list[RecallItem]:
     """Rank by retrieval first, then let memory structure reorder.
 
-    The order starts from what plain hybrid retrieval gives (dense and keyword ranks fused with RRF, the
-    same as ``raw_retrieval``); a memory stands in for the turns it came from, and scene, speaker and
+    The order starts from what plain hybrid retrieval over the user's turns gives (meaning and shared words,
+    see _fuse_retrieval_scores); a memory stands in for the turns it came from, and scene, speaker and
     standing rules add a bounded lift. ``relevance`` (calibrated similarity, shared words, scene) is what
     the gate reads: how sure we are that the best item matters at all."""
-    _fuse_retrieval_ranks(items)
+    _fuse_retrieval_scores(items)
     spread = get_embedder().similarity_spread
     weights = {name: getattr(app_settings, f"WEIGHT_{name.upper()}") for name in
                ("similarity", "recency", "confidence", "importance", "usage", "heat")}  # read once, not per item
@@ -260,7 +273,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
-        retrieval = item.rrf - (OUTDATED_PENALTY if item.outdated else 0.0)
+        retrieval = item.fused - (OUTDATED_PENALTY if item.outdated else 0.0)
         structure = (STRUCTURE_LIFT["scene"] * item.scene_match + STRUCTURE_LIFT["speaker"] * item.speaker_match
                      + STRUCTURE_LIFT["memory"] * (item.source_type == "memory")
                      + STRUCTURE_LIFT["rule"] * item.standing_rule)
@@ -269,35 +282,26 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         item.parts = {
             "similarity": similarity, "keyword": keyword, "scene": item.scene_match, "relevance": item.relevance,
             "retrieval": retrieval, "recency": recency, "confidence": item.confidence, "importance": item.importance,
-            "usage": usage, "heat": topic_heat, "rrf": item.rrf, "speaker": item.speaker_match,
+            "usage": usage, "heat": topic_heat, "fused": item.fused, "speaker": item.speaker_match,
         }
         # The ranking value is on the z scale of this query's candidates; squashed to (0, 1) for display.
         item.ranking = retrieval + structure + TIE_BREAK_SHARE * tie_break
         item.score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, item.ranking))))
         _explain(item)
-    ranked = sorted(items, key=lambda item: (-item.ranking, -item.rrf))
+    ranked = sorted(items, key=lambda item: (-item.ranking, -item.fused))
     return _diversify(_drop_redundant(_resolve_polarity(ranked)))
 
 
-RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
-OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
-MIN_FOR_OFFSET = 3  # fewer items of a kind than this: no similarity offset for it
-MAX_DISTILLED_LIFT = 1.5  # how far a memory's own match may lift the turns it came from (z units)
-KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
-# How far structure may move an item, in standard deviations of this query's candidates (chosen on the dev set
-# and two LoCoMo conversations; small next to the spread of the top items, so they reorder near-ties).
-STRUCTURE_LIFT = {"scene": 0.3, "speaker": 0.3, "memory": 0.2, "rule": 0.3}
-TIE_BREAK_SHARE = 0.3
 
 
-def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
+def _fuse_retrieval_scores(items: list[RecallItem]) -> None:
     """Fuse meaning and shared words at the level of what the user said, each read against this query's
     own candidates: a z-score over the user's turns found for it (the plain-retrieval candidates), so
     "how much better than the rest of my history" is what adds up, whichever embedder or corpus.
 
     Any other item (a memory, a summary) is placed on the turns' scale with the same statistics. A memory
     stands for the turns it came from with the better of the two: distilling a turn can lift it, never
-    sink it, and a memory that matches worse than its turn adds nothing. (Kept in ``item.rrf``.)"""
+    sink it, and a memory that matches worse than its turn adds nothing."""
     snippets = [item for item in items if item.source_type == "snippet"]
     dense = _Standardizer([i.similarity for i in snippets if i.similarity is not None])
     keyword = _Standardizer([i.keyword for i in snippets])
@@ -307,18 +311,18 @@ def _fuse_retrieval_ranks(items: list[RecallItem]) -> None:
         if similarity is not None and item.source_type != "snippet":
             similarity -= offsets.get(item.source_type, 0.0)
         meaning = dense.z(similarity) if similarity is not None else dense.z_floor
-        item.rrf = meaning + KEYWORD_WEIGHT * keyword.z(item.keyword)
+        item.fused = meaning + KEYWORD_WEIGHT * keyword.z(item.keyword)
     by_turn: dict[str, float] = {}
     for snippet in snippets:
         for turn in snippet.turn_ids:
-            by_turn[turn] = max(by_turn.get(turn, -math.inf), snippet.rrf)
+            by_turn[turn] = max(by_turn.get(turn, -math.inf), snippet.fused)
     unmatched_turn = dense.z_floor + KEYWORD_WEIGHT * keyword.z(0.0)  # a source turn that retrieval did not find
     for item in items:
         if item.source_type == "memory" and item.turn_ids:
             own_turns = max(by_turn.get(turn, unmatched_turn) for turn in item.turn_ids)
             # The memory's own match may lift its turns, by a bounded amount: memory documents carry key words
             # and entities, so their keyword scores are not on the turns' scale.
-            item.rrf = own_turns + min(MAX_DISTILLED_LIFT, max(0.0, item.rrf - own_turns))
+            item.fused = own_turns + min(MAX_DISTILLED_LIFT, max(0.0, item.fused - own_turns))
 
 
 class _Standardizer:
@@ -349,7 +353,8 @@ def _similarity_offsets(items: list[RecallItem]) -> dict[str, float]:
             if kind != "snippet" and len(values) >= MIN_FOR_OFFSET}
 
 
-def _is_style(item: RecallItem) -> bool:
+def is_style_rule(item: RecallItem) -> bool:
+    """A reply-style preference: how to answer, not something to answer with."""
     return item.source_type == "memory" and item.key.split(".", 1)[0] == STYLE_TOPIC
 
 
@@ -453,8 +458,6 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     return ranked, intent
 
 
-BACKGROUND_RANK = 30
-KEYWORD_SNIPPETS = RETRIEVAL_DEPTH  # the best keyword hits among snippets, as deep as plain retrieval looks
 
 
 def _background_similarity(items: list[RecallItem]) -> float:

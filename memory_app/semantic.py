@@ -72,7 +72,7 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
                       text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
-    apply_embedding(snippet, vector_text(snippet_text(snippet.text, speaker)))
+    apply_embedding(snippet, vector_text(transcript_line(snippet.text, speaker)))  # text is redacted already
     snippet.save()
     return snippet
 

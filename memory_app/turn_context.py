@@ -10,7 +10,7 @@ from .confirmation import pick_question
 from .intent import Intent
 from .models import Memory, Snippet
 from .packing import language_of, pack
-from .recall import RecallItem, rank
+from .recall import RecallItem, is_style_rule, rank
 from .types import TurnContext
 from .working_memory import session_items
 
@@ -36,10 +36,6 @@ def select_for_injection(facts: list[RecallItem], threshold: float) -> list[Reca
     return head + [item for item in facts[ALWAYS_INJECT_TOP:] if item.relevance >= floor]
 
 
-def _is_style_rule(item: RecallItem) -> bool:
-    return item.source_type == "memory" and item.key.startswith("reply.")
-
-
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     """The gate reads the answer-bearing items only. How the user wants to be answered rides along with a
@@ -47,8 +43,8 @@ def build_context(*, tenant: str, user_id: str, message: str, session_id: str, t
     started = time.perf_counter()
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
-    facts = [item for item in ranked if not _is_style_rule(item)]
-    style = [item for item in ranked if _is_style_rule(item) and item.standing_rule]
+    facts = [item for item in ranked if not is_style_rule(item)]
+    style = [item for item in ranked if is_style_rule(item) and item.standing_rule]
     threshold = gate_threshold(intent)
     top = max((item.relevance for item in facts[:GATE_LOOKS_AT_TOP]), default=0.0)
     gate_open = top >= threshold
