@@ -27,7 +27,9 @@ class MemoryAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from .vectorstore import configure_pgvector_session
+        from .search_index import signals as search_index_signals
+        from .search_index.vector import configure_pgvector_session
 
+        search_index_signals.connect()
         post_migrate.connect(ensure_moderator_group, sender=self, dispatch_uid="memory_app.moderator_group")
         connection_created.connect(configure_pgvector_session, dispatch_uid="memory_app.pgvector_session")

@@ -40,6 +40,8 @@ DEFAULTS = {
     "RECALL_LIMIT": 10,
     "RRF_K": 60,
     "HNSW_EF_SEARCH": 100,
+    "VECTOR_CACHE_MB": 256,  # SQLite: users' vector matrices kept per process (LRU), see search_index.vector
+    "QUERY_EMBEDDING_CACHE": 512,  # repeated messages are embedded once per process
     # Injection gate and packing.
     "GATE_THRESHOLD": 0.45,
     "GATE_THRESHOLDS_BY_SCENE": {

@@ -1,9 +1,12 @@
 """Embedding memories and snippets, tolerant of a failing embedder (the row is stored without a vector
 and ``reembed --missing`` or the next retry fills it in)."""
 import logging
+import threading
+from collections import OrderedDict
 
 import numpy as np
 
+from .conf import app_settings
 from .providers import get_embedder
 from .providers.embedders import EmbedderError
 
@@ -20,12 +23,50 @@ def embed_passages_safely(texts: list[str]) -> tuple[list[np.ndarray | None], st
     return list(vectors), embedder.name
 
 
+class _QueryVectorCache:
+    """Repeated messages ("hi", "thanks", a retried turn) are embedded once per process. Keyed by the
+    embedder's name, so switching models never serves an old vector; bounded LRU."""
+
+    def __init__(self):
+        self._vectors: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            vector = self._vectors.get(key)
+            if vector is not None:
+                self._vectors.move_to_end(key)
+            return vector
+
+    def put(self, key, vector: np.ndarray) -> None:
+        vector = np.array(vector, copy=True)
+        vector.setflags(write=False)  # shared between callers: nobody may change it in place
+        with self._lock:
+            self._vectors[key] = vector
+            while len(self._vectors) > max(0, int(app_settings.QUERY_EMBEDDING_CACHE)):
+                self._vectors.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+
+
+query_vector_cache = _QueryVectorCache()
+
+
 def embed_query_safely(text: str) -> np.ndarray | None:
+    embedder = get_embedder()
+    key = (embedder.name, text)
+    cached = query_vector_cache.get(key)
+    if cached is not None:
+        return cached
     try:
-        return get_embedder().embed_query(text)
+        vector = embedder.embed_query(text)
     except EmbedderError as error:
         logger.warning("query embedding skipped, keyword recall only: %s", error)
         return None
+    query_vector_cache.put(key, vector)
+    return query_vector_cache.get(key)
 
 
 def apply_embedding(row, text: str) -> None:

@@ -88,6 +88,7 @@ class Memory(models.Model):
         indexes = [
             models.Index(fields=["tenant", "user_id", "status"], name="memory_user_status"),
             models.Index(fields=["tenant", "user_id", "key"], name="memory_user_key"),
+            models.Index(fields=["tenant", "user_id", "status", "key"], name="memory_user_status_key"),
             models.Index(fields=["status", "expires_at"], name="memory_expiry"),
         ]
         verbose_name_plural = "memories"
@@ -196,7 +197,8 @@ class Snippet(models.Model):
     objects = UserScopedQuerySet.as_manager()
 
     class Meta:
-        indexes = [models.Index(fields=["tenant", "user_id", "observed_at"], name="snippet_user_time")]
+        indexes = [models.Index(fields=["tenant", "user_id", "observed_at"], name="snippet_user_time"),
+                   models.Index(fields=["tenant", "user_id", "speaker"], name="snippet_user_speaker")]
 
 
 class SessionSummary(models.Model):
@@ -260,3 +262,60 @@ class ApiToken(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.token_prefix}…, tenant {self.tenant})"
+
+
+# --- search indexes, written with every item (memory_app.search_index keeps them) -----------------------
+
+
+class IndexedTerm(models.Model):
+    """One term of one item's keyword document: a posting. Terms are stored as 63-bit digests, so the index
+    holds no readable text; ``length`` is the item's document length, kept here so BM25 needs no join."""
+
+    tenant = models.CharField(max_length=64)
+    user_id = models.CharField(max_length=128)
+    term = models.BigIntegerField()
+    frequency = models.PositiveIntegerField()
+    length = models.PositiveIntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class MemoryTerm(IndexedTerm):
+    item = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "user_id", "term"], name="memoryterm_lookup")]
+
+
+class SnippetTerm(IndexedTerm):
+    item = models.ForeignKey(Snippet, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "user_id", "term"], name="snippetterm_lookup")]
+
+
+class TermDocuments(models.Model):
+    """How many of one user's items contain a term (BM25's document frequency, per user)."""
+
+    tenant = models.CharField(max_length=64)
+    user_id = models.CharField(max_length=128)
+    term = models.BigIntegerField()
+    documents = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "user_id", "term"], name="one_count_per_term")]
+
+
+class SearchIndexState(models.Model):
+    """Per user: how many items are keyword-indexed and their total length (BM25's corpus statistics), and
+    a version every write bumps, which tells a per-process vector cache that the user's rows changed."""
+
+    tenant = models.CharField(max_length=64)
+    user_id = models.CharField(max_length=128)
+    documents = models.IntegerField(default=0)
+    total_length = models.BigIntegerField(default=0)
+    version = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "user_id"], name="one_index_state_per_user")]

@@ -5,6 +5,7 @@ Scoping comes first: every queryset here starts from ``for_user(tenant, user_id)
 row is never even scored.
 """
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -16,13 +17,11 @@ from .calibration import baseline_similarity, normalized_similarity
 from .conf import app_settings
 from .embedding import embed_query_safely
 from .intent import Intent, detect_intent
-from .keywords import BM25
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
-from .raw_retrieval import transcript_line
-from .taxonomy import key_terms, scene_of_key
+from .search_index import keyword_index, vector_index
+from .taxonomy import scene_of_key
 from .types import ScoredMemory
-from .vectorstore import nearest
 
 # Which memory scenes answer a message of a given scene (beyond the scene itself).
 RELATED_SCENES = {
@@ -58,6 +57,8 @@ KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); me
 STRUCTURE_LIFT = {"scene": 0.3, "speaker": 0.3, "memory": 0.2, "rule": 0.3}
 TIE_BREAK_SHARE = 0.3
 KEYWORD_SNIPPETS = RETRIEVAL_DEPTH  # the best keyword hits among snippets, as deep as plain retrieval looks
+VECTOR_MEMORIES = 40  # nearest memories by meaning
+REGARDLESS_MEMORIES = 40  # memories a standing rule brings in without a shared word
 BACKGROUND_RANK = 30
 
 
@@ -147,50 +148,50 @@ def _recallable_snippets(tenant, user_id, now):
 
 def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,
            include_private: bool, session_id: str = "", mentioned: tuple[str, ...] = ()) -> list[RecallItem]:
-    """All candidates worth scoring, with their similarity, keyword and scene signals filled in."""
+    """The candidates worth scoring, with their similarity, keyword and scene signals filled in.
+
+    Candidates come from the indexes (the best keyword hits and the nearest vectors of each kind, as deep as
+    plain retrieval looks) plus the few memories that scene or standing rules make relevant without a shared
+    word; only those rows are loaded, so the work per turn does not grow with the user's history."""
     memories = _recallable_memories(tenant, user_id, now, include_private)
     snippets = _recallable_snippets(tenant, user_id, now)
+    wanted_scenes = _wanted_scenes(intent)
+    keywords = keyword_index()
+    prepared = keywords.prepare(tenant, user_id, query)
+    memory_hits = keywords.search(prepared, tenant, user_id, "memory", RETRIEVAL_DEPTH)
+    snippet_hits = keywords.search(prepared, tenant, user_id, "snippet", KEYWORD_SNIPPETS)
     items: dict[tuple[str, int], RecallItem] = {}
 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    # Keyword pass over every active item of the user. A memory is a candidate when it shares a word, is in a
-    # wanted scene or is a standing rule; a snippet only when it shares a word (or below, as a near neighbour),
-    # and only those snippets are loaded as rows: a long chat has thousands of them.
-    wanted_scenes = _wanted_scenes(intent)
-    memory_rows = [_memory_item(memory) for memory in memories.defer("embedding")]
-    snippet_texts = [(pk, transcript_line(text, speaker)) for pk, text, speaker in
-                     snippets.values_list("pk", "text", "speaker")]
-    summary_rows = [_summary_item(summary) for summary in SessionSummary.objects.for_user(tenant, user_id).filter(
-        session_id=session_id).exclude(text="")] if session_id else []
-    documents = ([_keyword_document(row) for row in memory_rows] + [text for _, text in snippet_texts]
-                 + [row.text for row in summary_rows])
-    if documents:
-        scores = BM25(documents).scores(query)
-        memory_scores = scores[:len(memory_rows)]
-        snippet_scores = scores[len(memory_rows):len(memory_rows) + len(snippet_texts)]
-        summary_scores = scores[len(memory_rows) + len(snippet_texts):]
-        for row, keyword in zip(memory_rows, memory_scores):
-            row.keyword = keyword
-            if keyword > 0 or _may_apply_regardless(row, wanted_scenes):
-                add(row)
-        matched = dict(sorted(((pk, keyword) for (pk, _), keyword in zip(snippet_texts, snippet_scores) if keyword > 0),
-                              key=lambda pair: -pair[1])[:KEYWORD_SNIPPETS])
-        for snippet in snippets.filter(pk__in=list(matched)).defer("embedding"):
-            add(_snippet_item(snippet)).keyword = matched[snippet.pk]
-        for row, keyword in zip(summary_rows, summary_scores):
-            if keyword > 0:
-                row.keyword = keyword
-                add(row)
-
-    # Vector pass: nearest neighbours in SQL (pgvector) or numpy, inside the user's rows only.
+    for memory in memories.filter(pk__in=list(memory_hits)).defer("embedding"):
+        add(_memory_item(memory))
+    for memory in _applying_regardless(memories):
+        add(_memory_item(memory))
+    for snippet in snippets.filter(pk__in=list(snippet_hits)).defer("embedding"):
+        add(_snippet_item(snippet))
     if query_vector is not None:
-        for memory, similarity in nearest(memories, query_vector, 40):
+        vectors = vector_index()
+        for memory, similarity in vectors.nearest(memories, tenant, user_id, query_vector, VECTOR_MEMORIES):
             add(_memory_item(memory)).similarity = similarity
-        for snippet, similarity in nearest(snippets, query_vector, RETRIEVAL_DEPTH):
+        for snippet, similarity in vectors.nearest(snippets, tenant, user_id, query_vector, RETRIEVAL_DEPTH):
             add(_snippet_item(snippet)).similarity = similarity
         _fill_missing_similarities(items.values(), query_vector)
+    for source_type, hits in (("memory", memory_hits), ("snippet", snippet_hits)):
+        found = [item for item in items.values() if item.source_type == source_type]
+        missing = [item.row.pk for item in found if item.row.pk not in hits]
+        hits = {**hits, **keywords.scores(prepared, tenant, user_id, source_type, missing)}
+        for item in found:
+            item.keyword = hits.get(item.row.pk, 0.0)
+    if session_id and prepared is not None:
+        for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text=""):
+            summary_item = _summary_item(summary)
+            summary_item.keyword = prepared.score_text(summary_item.text)
+            if summary_item.keyword > 0:
+                add(summary_item)
+                if query_vector is not None:
+                    _fill_missing_similarities([summary_item], query_vector)
 
     names = [name.lower() for name in mentioned]
     for item in items.values():
@@ -203,25 +204,22 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     return list(items.values())
 
 
-def _may_apply_regardless(item: RecallItem, wanted_scenes: dict[str, float]) -> bool:
-    """Memories that scene or standing rules can make relevant without a shared word (see score)."""
-    topic = item.key.split(".", 1)[0]
-    return (scene_of_key(item.key) in wanted_scenes or topic in (STYLE_TOPIC, *CONSTRAINT_TOPICS, *IDENTITY_TOPICS)
-            or item.polarity < 0)
-
-
-def _keyword_document(item: RecallItem) -> str:
-    if item.source_type != "memory":
-        return item.text
-    return f"{item.text} {' '.join(item.entities)} {key_terms(item.key)}"
+def _applying_regardless(memories):
+    """Memories that standing rules can make relevant without a shared word (reply style, health and diet
+    constraints, who the user is; see score): a few per user, read by key range through the (tenant, user,
+    key) index. A scene alone does not bring a memory in: it only lifts the ones words or meaning found."""
+    by_topic = Q()
+    for topic in sorted({STYLE_TOPIC, *CONSTRAINT_TOPICS, *IDENTITY_TOPICS}):
+        by_topic |= Q(key__gte=f"{topic}.", key__lt=f"{topic}/")  # "/" follows "." : the topic's keys only
+    return memories.filter(by_topic).defer("embedding")[:REGARDLESS_MEMORIES]
 
 
 def _fill_missing_similarities(items, query_vector) -> None:
     """Keyword-only hits past the vector top-N still deserve a similarity (cheap: few rows)."""
-    missing = [item for item in items if item.similarity is None]
     by_model = {}
-    for item in missing:
-        by_model.setdefault(type(item.row), []).append(item)
+    for item in items:
+        if item.similarity is None:
+            by_model.setdefault(type(item.row), []).append(item)
     for model, group in by_model.items():
         if model is SessionSummary:
             vectors = get_embedder().embed_passages([item.text for item in group])
@@ -229,10 +227,11 @@ def _fill_missing_similarities(items, query_vector) -> None:
                 item.similarity = float(vector @ query_vector)
             continue
         stored = dict(model.objects.filter(pk__in=[item.row.pk for item in group]).values_list("pk", "embedding"))
+        query_norm = np.linalg.norm(query_vector)
         for item in group:
             vector = stored.get(item.row.pk)
             if vector is not None and len(vector) == len(query_vector):
-                item.similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * np.linalg.norm(query_vector)) or 1.0))
+                item.similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * query_norm) or 1.0))
 
 
 def _wanted_scenes(intent: Intent) -> dict[str, float]:
@@ -469,11 +468,35 @@ def _background_similarity(items: list[RecallItem]) -> float:
 
 
 def mentioned_people(tenant: str, user_id: str, query: str) -> tuple[str, ...]:
-    """Named speakers of this user's conversations that the query mentions."""
-    lowered = query.lower()
-    speakers = Snippet.objects.for_user(tenant, user_id).exclude(speaker__in=["", "user", "assistant"]).values_list(
-        "speaker", flat=True).distinct()
-    return tuple(sorted({name for name in speakers if name and name.lower() in lowered}, key=len, reverse=True))
+    """Named speakers of this user's conversations that the query mentions: the query's possible names are
+    looked up in the (tenant, user, speaker) index, never the user's whole history."""
+    possible = _possible_names(query)
+    if not possible:
+        return ()
+    speakers = Snippet.objects.for_user(tenant, user_id).filter(speaker__in=possible).exclude(
+        speaker__in=["", "user", "assistant"]).values_list("speaker", flat=True).distinct()
+    return tuple(sorted(set(speakers), key=len, reverse=True))
+
+
+MAX_NAME_WORDS = 3
+MAX_CJK_NAME = 4
+
+
+def _possible_names(query: str) -> list[str]:
+    """Every run of one to three words, as written and capitalised, and every 2-4 character CJK span: a
+    bounded list (a few hundred at most) that contains any speaker name the query spells out."""
+    words = re.findall(r"[^\W\d_][\w'.-]*", query)
+    found = set()
+    for start in range(len(words)):
+        for size in range(1, MAX_NAME_WORDS + 1):
+            run = words[start:start + size]
+            if len(run) == size:
+                phrase = " ".join(run)
+                found |= {phrase, " ".join(word.capitalize() for word in run), phrase.lower()}
+    for run in re.findall(r"[\u4e00-\u9fff]+", query):
+        for size in range(2, MAX_CJK_NAME + 1):
+            found |= {run[index:index + size] for index in range(len(run) - size + 1)}
+    return sorted(found)[:1000]
 
 
 def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:

@@ -19,6 +19,7 @@ from django.db.models import Q
 from . import crypto
 from .actions import record_event
 from .raw_retrieval import transcript_line
+from .search_index import bump_version
 from .models import EventAction, Memory, Snippet
 from .pgindex import create_hnsw_indexes, drop_hnsw_indexes, existing_hnsw_dims
 from .providers import get_embedder
@@ -101,6 +102,8 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
             done_per_user[(row.tenant, row.user_id, model._meta.model_name)] += 1
         with transaction.atomic():
             model.objects.bulk_update(batch, _VECTOR_FIELDS)
+            for tenant, user_id in {(row.tenant, row.user_id) for row in batch}:
+                bump_version(tenant, user_id)  # bulk_update sends no signal: cached matrices must reload
         last_pk = batch[-1].pk
 
 

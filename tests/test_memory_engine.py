@@ -12,7 +12,7 @@ from memory_app.candidates import MemoryCandidate
 from memory_app.models import Memory, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat, Turn
 from memory_app.providers import get_embedder
 from memory_app.tokens import count_tokens, encoding
-from memory_app.vectorstore import nearest
+from memory_app.search_index import vector_index
 from tests.storage_support import everything_stored_as_text
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,7 @@ def test_nearest_matches_brute_force_on_this_database():
                               candidate=MemoryCandidate(kind="fact", key=f"test.k{index}", value=text, text=text,
                                                         confidence=0.9), sources=[])
     query = get_embedder().embed_query("药物过敏")
-    found = nearest(Memory.objects.for_user("default", "vec"), query, 3)
+    found = vector_index().nearest(Memory.objects.for_user("default", "vec"), "default", "vec", query, 3)
     matrix = np.stack([m.embedding for m in Memory.objects.filter(user_id="vec").order_by("pk")])
     ids = list(Memory.objects.filter(user_id="vec").order_by("pk").values_list("pk", flat=True))
     expected = [ids[i] for i in np.argsort(-(matrix @ query))[:3]]

@@ -13,7 +13,7 @@ from memory_app.pgindex import existing_hnsw_dims
 from memory_app.providers import get_embedder, reset_providers
 from memory_app.reembed import ReembedError, count_rows_to_embed, reembed
 from memory_app.semantic import record_snippet
-from memory_app.vectorstore import nearest
+from memory_app.search_index import vector_index
 from tests.fake_openai import fake_embedding
 
 pytestmark = pytest.mark.django_db
@@ -87,11 +87,11 @@ def test_vector_recall_finds_old_rows_only_after_reembedding(switch_to_endpoint_
     switch_to_endpoint_embedder()
     query = get_embedder().embed_query("配送偏好")
     rows = Memory.objects.for_user("default", "u1").filter(status="active")
-    assert nearest(rows, query, 5) == []  # a 384-dimension vector cannot answer a 64-dimension query
+    assert vector_index().nearest(rows, "default", "u1", query, 5) == []  # 384-dimension vectors cannot answer 64
 
     reembed()
 
-    found = nearest(rows, query, 5)
+    found = vector_index().nearest(rows, "default", "u1", query, 5)
     assert [row.key for row, _ in found] == ["shipping.carrier"]
 
 

@@ -16,13 +16,14 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 
 from memory_app import service
 from memory_app.conf import app_settings
 from memory_app.crypto import reveal_value
 from memory_app.evaluation import EvalFileError, run_eval
 from memory_app.models import Memory
+from memory_app.search_index import indexed_users, reindex_user
 from memory_app.reembed import DEFAULT_BATCH_SIZE, ReembedError, count_rows_to_embed, reembed
 
 from . import _memory_output as output
@@ -132,6 +133,11 @@ class Command(BaseCommand):
         mode.add_argument("--all", action="store_true", dest="everything", help="every row")
         reembed_parser.add_argument("--batch-size", type=_positive_int, default=DEFAULT_BATCH_SIZE)
         reembed_parser.add_argument("--dry-run", action="store_true", help="only count the rows")
+
+        reindex_parser = subcommands.add_parser(
+            "reindex", parents=[_shared_options("only this tenant (default: all)")],
+            help="rebuild the keyword index and per-user index state from the stored rows")
+        reindex_parser.add_argument("--user", type=_non_blank, help="only this user (needs --tenant)")
 
         retry = subcommands.add_parser("retry", help="process again the turns whose background work failed or stalled")
         retry.add_argument("--limit", type=_positive_int, default=100, help="at most this many turns (default 100)")
@@ -275,6 +281,18 @@ class Command(BaseCommand):
         line = output.text(lang, "reembedded", memories=report.memories, snippets=report.snippets,
                            embedder=report.embedder, dim=report.dim)
         self._write(line + (output.text(lang, "indexes_rebuilt") if report.indexes_rebuilt else ""))
+
+    def handle_reindex(self, options):
+        tenant, user_id = options["tenant"], options.get("user")
+        if user_id and not tenant:
+            raise CommandError("reindex --user needs --tenant")
+        users = [(tenant, user_id)] if user_id else indexed_users(tenant)
+        items = 0
+        for user_tenant, user in users:
+            with transaction.atomic():
+                items += reindex_user(user_tenant, user)
+        result = {"users": len(users), "items": items}
+        self._write(_dump_json(result) if options["json"] else f"reindexed {items} items of {len(users)} users")
 
     def handle_retry(self, options):
         # With the immediate task backend nothing re-runs a failed turn by itself; cron runs this instead.

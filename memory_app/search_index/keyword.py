@@ -1,0 +1,194 @@
+"""The keyword index: postings written with every item, BM25 read from them with the user's own statistics.
+
+One relational provider serves both databases. FTS5 and ``tsvector`` rank with statistics over the whole
+table, every tenant's texts together; ranking here has always used the user's own corpus (a word common in
+*my* history weighs little), and one tenant's vocabulary must not shape another's ranking. The postings are
+read through a B-tree on (tenant, user, term): a query touches the postings of its own terms only, and a term
+the user has used in more than ``COMMON_TERM_DOCUMENTS`` items is read only for the candidates the rarer
+terms (or the vector index) found, so the rows read per query stay bounded whatever the history."""
+import math
+import secrets
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db import connection
+
+from ..keywords import terms
+from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
+from .documents import digests, term_digest
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+COMMON_TERM_DOCUMENTS = 2000  # a term in more of the user's items than this is never read in full
+POSTING_MODELS = {"memory": MemoryTerm, "snippet": SnippetTerm}
+
+
+def new_version() -> int:
+    """A fresh random version rather than a counter: a rolled-back transaction followed by another write
+    would repeat a counter's value with different rows, and a cache would take them for the same."""
+    return secrets.randbits(62) + 1
+
+
+@dataclass
+class KeywordQuery:
+    """One query's terms with the user's corpus statistics, ready to score postings or a text."""
+
+    query_terms: set[int]
+    idf: dict[int, float]
+    average_length: float
+    common: set[int] = field(default_factory=set)
+
+    def score(self, frequencies: dict[int, int], length: int) -> float:
+        total = 0.0
+        for term, frequency in frequencies.items():
+            norm = frequency + BM25_K1 * (1 - BM25_B + BM25_B * length / (self.average_length or 1.0))
+            total += self.idf.get(term, 0.0) * frequency * (BM25_K1 + 1) / norm
+        return total
+
+    def score_text(self, text: str) -> float:
+        counts = digests(text)
+        return self.score({term: counts[term] for term in self.query_terms if term in counts},
+                          sum(counts.values()))
+
+
+class PostingsKeywordIndex:
+    # --- write side -----------------------------------------------------------------------------------
+
+    def index(self, source_type: str, item, document: str) -> None:
+        """(Re)write one item's postings and the user's statistics; nothing when the terms did not change."""
+        model = POSTING_MODELS[source_type]
+        new = digests(document)
+        old = self._stored(model, item.pk)
+        if old == new:
+            return
+        if old:
+            self._forget(model, item.tenant, item.user_id, item.pk, old)
+        if new:
+            length = sum(new.values())
+            model.objects.bulk_create([model(item_id=item.pk, tenant=item.tenant, user_id=item.user_id, term=term,
+                                             frequency=frequency, length=length) for term, frequency in new.items()])
+            self._count(item.tenant, item.user_id, Counter(new.keys()), 1, length)
+
+    def add_new(self, source_type: str, items_and_documents) -> None:
+        """Index items that have no postings yet (bulk-created rows, a rebuild) in a few statements per
+        thousand items rather than a few per item."""
+        model = POSTING_MODELS[source_type]
+        postings, per_user = [], {}
+        for item, document in items_and_documents:
+            counts = digests(document)
+            if not counts:
+                continue
+            length = sum(counts.values())
+            postings.extend(model(item_id=item.pk, tenant=item.tenant, user_id=item.user_id, term=term,
+                                  frequency=frequency, length=length) for term, frequency in counts.items())
+            user = per_user.setdefault((item.tenant, item.user_id), [Counter(), 0, 0])
+            user[0].update(counts.keys())
+            user[1] += 1
+            user[2] += length
+        model.objects.bulk_create(postings, batch_size=2000)
+        for (tenant, user_id), (frequencies, documents, length) in per_user.items():
+            self._count(tenant, user_id, frequencies, documents, length)
+
+    def remove(self, source_type: str, item) -> None:
+        model = POSTING_MODELS[source_type]
+        old = self._stored(model, item.pk)
+        if old:
+            self._forget(model, item.tenant, item.user_id, item.pk, old)
+
+    def drop_user(self, tenant: str, user_id: str) -> None:
+        """Empty one user's index. The state row stays (zeroed, version bumped): a cache holding an older
+        version must never match a new row's first version."""
+        for model in (*POSTING_MODELS.values(), TermDocuments):
+            model.objects.filter(tenant=tenant, user_id=user_id).delete()
+        SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).update(documents=0, total_length=0)
+        self.bump(tenant, user_id)
+
+    @staticmethod
+    def bump(tenant: str, user_id: str) -> None:
+        state = SearchIndexState._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {state} (tenant, user_id, documents, total_length, version) VALUES (%s, %s, 0, 0, %s) "
+                f"ON CONFLICT (tenant, user_id) DO UPDATE SET version = excluded.version", [tenant, user_id, new_version()])
+
+    @staticmethod
+    def _stored(model, item_pk) -> Counter:
+        return Counter(dict(model.objects.filter(item_id=item_pk).values_list("term", "frequency")))
+
+    def _forget(self, model, tenant, user_id, item_pk, old: Counter) -> None:
+        model.objects.filter(item_id=item_pk).delete()
+        self._count(tenant, user_id, Counter({term: -1 for term in old}), -1, -sum(old.values()))
+
+    @staticmethod
+    def _count(tenant: str, user_id: str, frequencies: Counter, documents: int, length: int) -> None:
+        """Document frequencies and corpus size move together, as upserts (the same SQL on SQLite and
+        PostgreSQL). Terms are sorted so concurrent writers lock rows in one order."""
+        table, state = TermDocuments._meta.db_table, SearchIndexState._meta.db_table
+        keys = sorted(frequencies)
+        with connection.cursor() as cursor:
+            for start in range(0, len(keys), 200):
+                chunk = keys[start:start + 200]
+                cursor.execute(
+                    f"INSERT INTO {table} (tenant, user_id, term, documents) VALUES "
+                    + ", ".join(["(%s, %s, %s, %s)"] * len(chunk))
+                    + f" ON CONFLICT (tenant, user_id, term) DO UPDATE SET documents = {table}.documents + excluded.documents",
+                    [value for term in chunk for value in (tenant, user_id, term, frequencies[term])])
+            cursor.execute(
+                f"INSERT INTO {state} (tenant, user_id, documents, total_length, version) VALUES (%s, %s, %s, %s, %s) "
+                f"ON CONFLICT (tenant, user_id) DO UPDATE SET documents = {state}.documents + excluded.documents, "
+                f"total_length = {state}.total_length + excluded.total_length, version = excluded.version",
+                [tenant, user_id, documents, length, new_version()])
+
+    # --- read side ------------------------------------------------------------------------------------
+
+    def prepare(self, tenant: str, user_id: str, query: str) -> KeywordQuery | None:
+        """The query's terms with their idf over this user's items (two indexed reads)."""
+        query_terms = {term_digest(term) for term in terms(query)}
+        if not query_terms:
+            return None
+        state = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).values_list(
+            "documents", "total_length").first()
+        documents, total_length = state or (0, 0)
+        frequencies = dict(TermDocuments.objects.filter(tenant=tenant, user_id=user_id, term__in=query_terms,
+                                                        documents__gt=0).values_list("term", "documents"))
+        idf = {term: math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
+               for term, frequency in frequencies.items()}
+        common = {term for term, frequency in frequencies.items() if frequency > COMMON_TERM_DOCUMENTS}
+        return KeywordQuery(query_terms=set(frequencies), idf=idf, common=common,
+                            average_length=(total_length / documents) if documents else 0.0)
+
+    def search(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str,
+               limit: int) -> dict[int, float]:
+        """The ``limit`` best items of one kind by BM25 (item pk -> score), from the rarer terms' postings."""
+        if prepared is None:
+            return {}
+        rare = prepared.query_terms - prepared.common
+        if not rare:
+            return {}
+        model = POSTING_MODELS[source_type]
+        found = self._postings(model.objects.filter(tenant=tenant, user_id=user_id, term__in=rare))
+        best = sorted(found, key=lambda pk: -prepared.score(*found[pk]))[:limit]
+        return self.scores(prepared, tenant, user_id, source_type, best, partial={pk: found[pk] for pk in best})
+
+    def scores(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str, item_pks,
+               partial: dict | None = None) -> dict[int, float]:
+        """Exact BM25 for the given items: their postings of the query's terms (one indexed read)."""
+        item_pks = list(item_pks)
+        if prepared is None or not item_pks:
+            return {}
+        model = POSTING_MODELS[source_type]
+        wanted = prepared.common if partial is not None else prepared.query_terms
+        found = defaultdict(lambda: ({}, 0), partial or {})
+        if wanted:
+            extra = self._postings(model.objects.filter(tenant=tenant, user_id=user_id, item_id__in=item_pks,
+                                                        term__in=wanted))
+            for pk, (frequencies, length) in extra.items():
+                found[pk] = ({**found[pk][0], **frequencies}, length)
+        return {pk: prepared.score(*found[pk]) for pk in item_pks if pk in found}
+
+    @staticmethod
+    def _postings(queryset) -> dict[int, tuple[dict[int, int], int]]:
+        found: dict[int, tuple[dict[int, int], int]] = {}
+        for pk, term, frequency, length in queryset.values_list("item_id", "term", "frequency", "length"):
+            found.setdefault(pk, ({}, length))[0][term] = frequency
+        return found

@@ -1,0 +1,243 @@
+"""Search indexes (issue 9): keyword postings and vector search written with every item, read by recall with
+a bounded number of queries whatever the history. Runs on SQLite and on PostgreSQL + pgvector."""
+from datetime import timedelta
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from memory_app import actions, service
+from memory_app.candidates import MemoryCandidate
+from memory_app.embedding import embed_query_safely, query_vector_cache
+from memory_app.keywords import BM25
+from memory_app.models import Memory, MemoryTerm, SearchIndexState, Snippet, SnippetTerm, TermDocuments
+from memory_app.providers import get_embedder
+from memory_app.search_index import keyword_index, reindex_user, vector_index
+from memory_app.search_index.documents import memory_document, snippet_document
+from memory_app.search_index.signals import index_items
+
+pytestmark = pytest.mark.django_db
+
+SAYINGS = [
+    ("user", "我家的狗叫豆包，今年四岁，特别怕打雷"),
+    ("user", "I switched my commute to a folding bike last spring"),
+    ("Priya", "Priya: the pottery class moved to Thursday evenings"),
+    ("user", "周末想去郊外露营，帐篷已经买好了"),
+    ("user", "My sister is a nurse working night shifts in Leeds"),
+    ("user", "最近在学粤语，每天练半小时发音"),
+]
+
+
+def _say(user_id: str, tenant: str = "default") -> None:
+    for index, (speaker, text) in enumerate(SAYINGS):
+        service.after_turn(user_id, text, "ok", tenant=tenant, session_id="s1", turn_id=f"t{index}", speaker=speaker)
+
+
+def _remember(user_id: str, key: str, text: str, tenant: str = "default") -> Memory:
+    actions.create_memory(tenant=tenant, user_id=user_id, observed_at=timezone.now(), sources=[],
+                          candidate=MemoryCandidate(kind="fact", key=key, value=text, text=text, confidence=0.9))
+    return Memory.objects.get(tenant=tenant, user_id=user_id, key=key, status="active")
+
+
+def _documents(user_id: str) -> tuple[list[tuple[str, int]], list[str]]:
+    ids, texts = [], []
+    for memory in Memory.objects.filter(user_id=user_id).order_by("pk"):
+        ids.append(("memory", memory.pk))
+        texts.append(memory_document(memory.text, memory.entities, memory.key))
+    for snippet in Snippet.objects.filter(user_id=user_id).order_by("pk"):
+        ids.append(("snippet", snippet.pk))
+        texts.append(snippet_document(snippet.text, snippet.speaker))
+    return ids, texts
+
+
+@pytest.mark.parametrize("query", ["狗怕打雷怎么办", "what does my sister do at night", "Priya pottery", "露营装备"])
+def test_keyword_index_scores_equal_bm25_over_the_users_own_items(query):
+    _say("kw")
+    _remember("kw", "hobby.language", "用户在学粤语")
+    _say("someone-else")  # another user's words must not change this user's statistics
+    ids, texts = _documents("kw")
+    expected = dict(zip(ids, BM25(texts).scores(query)))
+    index = keyword_index()
+    prepared = index.prepare("default", "kw", query)
+    found = {}
+    for source_type in ("memory", "snippet"):
+        found.update({(source_type, pk): score
+                      for pk, score in index.search(prepared, "default", "kw", source_type, 50).items()})
+    assert found, "the query shares words with this user's items"
+    assert set(found) == {key for key, score in expected.items() if score > 0}
+    for key, score in found.items():
+        assert score == pytest.approx(expected[key], rel=1e-9)
+
+
+def test_common_terms_are_read_only_for_candidates(monkeypatch):
+    for index, text in enumerate(["Glazing pottery takes all Thursday", "Ordered pottery glaze online",
+                                  "Took the tandem to the repair shop on Thursday"]):
+        service.after_turn("kw", text, "ok", session_id="s1", turn_id=f"t{index}")
+    monkeypatch.setattr("memory_app.search_index.keyword.COMMON_TERM_DOCUMENTS", 1)
+    ids, texts = _documents("kw")
+    query = "pottery on Thursday, then the tandem"
+    expected = dict(zip(ids, BM25(texts).scores(query)))
+    index = keyword_index()
+    prepared = index.prepare("default", "kw", query)
+    assert prepared.common, "with a threshold of one item, a word two sayings share is common"
+    found = index.search(prepared, "default", "kw", "snippet", 50)
+    tandem = Snippet.objects.get(user_id="kw", text__contains="tandem").pk
+    assert list(found) == [tandem]  # only the rare word finds candidates...
+    assert found[tandem] == pytest.approx(expected[("snippet", tandem)], rel=1e-9)  # ...scored on every term
+
+
+def test_keyword_index_is_scoped_to_tenant_and_user():
+    _say("alice", tenant="shop-a")
+    _say("bob", tenant="shop-b")
+    index = keyword_index()
+    prepared = index.prepare("shop-a", "alice", "露营 帐篷")
+    hits = index.search(prepared, "shop-a", "alice", "snippet", 50)
+    assert hits
+    assert set(Snippet.objects.filter(pk__in=hits).values_list("tenant", "user_id")) == {("shop-a", "alice")}
+    assert index.search(index.prepare("shop-a", "carol", "露营"), "shop-a", "carol", "snippet", 50) == {}
+
+
+def test_index_holds_no_readable_text():
+    _say("kw")
+    terms = list(SnippetTerm.objects.values_list("term", flat=True)) + list(
+        TermDocuments.objects.values_list("term", flat=True))
+    assert terms and all(isinstance(term, int) for term in terms)
+
+
+def test_deleting_items_removes_their_postings_and_statistics():
+    _say("kw")
+    before = SearchIndexState.objects.get(user_id="kw").documents
+    memory = _remember("kw", "pet.dog", "用户的狗叫豆包")
+    assert MemoryTerm.objects.filter(item=memory).exists()
+    assert SearchIndexState.objects.get(user_id="kw").documents == before + 1
+
+    service.forget_memory(memory.pk, tenant="default", user_id="kw", actor="test")
+    assert not MemoryTerm.objects.filter(item_id=memory.pk).exists()
+    assert SearchIndexState.objects.get(user_id="kw").documents == before
+
+    service.forget_user("default", "kw", actor="test")
+    assert not SnippetTerm.objects.filter(user_id="kw").exists()
+    assert not TermDocuments.objects.filter(user_id="kw", documents__gt=0).exists()
+    assert SearchIndexState.objects.get(user_id="kw").documents == 0
+
+
+def test_edited_text_is_reindexed():
+    memory = _remember("kw", "work.role", "用户是一名建筑师")
+    prepared = keyword_index().prepare("default", "kw", "建筑师")
+    assert memory.pk in keyword_index().search(prepared, "default", "kw", "memory", 10)
+    memory.text = "用户是一名兽医"
+    memory.save()
+    assert keyword_index().search(keyword_index().prepare("default", "kw", "建筑师"), "default", "kw", "memory", 10) == {}
+    assert memory.pk in keyword_index().search(keyword_index().prepare("default", "kw", "兽医"), "default", "kw",
+                                               "memory", 10)
+
+
+def test_reindex_rebuilds_what_was_lost():
+    _say("kw")
+    _remember("kw", "hobby.language", "用户在学粤语")
+    query = "粤语发音"
+    before = keyword_index().search(keyword_index().prepare("default", "kw", query), "default", "kw", "snippet", 50)
+    SnippetTerm.objects.all().delete()
+    MemoryTerm.objects.all().delete()
+    TermDocuments.objects.all().delete()
+    SearchIndexState.objects.all().delete()
+    assert keyword_index().search(keyword_index().prepare("default", "kw", query), "default", "kw", "snippet", 50) == {}
+
+    call_command("memory", "reindex")
+    after = keyword_index().search(keyword_index().prepare("default", "kw", query), "default", "kw", "snippet", 50)
+    assert after == pytest.approx(before)
+    assert SearchIndexState.objects.get(user_id="kw").documents == Memory.objects.filter(user_id="kw").count() + \
+        Snippet.objects.filter(user_id="kw").count()
+
+
+def test_reindex_of_one_user_needs_a_tenant(capsys):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="needs --tenant"):
+        call_command("memory", "reindex", "--user", "kw")
+
+
+def test_vector_index_matches_brute_force_and_sees_every_write():
+    _say("vec")
+    query = get_embedder().embed_query("宠物害怕雷声")
+    snippets = Snippet.objects.for_user("default", "vec")
+
+    def brute_force():
+        rows = list(snippets.order_by("pk"))
+        matrix = np.stack([row.embedding / np.linalg.norm(row.embedding) for row in rows])
+        return [rows[index].pk for index in np.argsort(-(matrix @ query))[:3]]
+
+    found = vector_index().nearest(snippets, "default", "vec", query, 3)
+    assert [row.pk for row, _ in found] == brute_force()
+
+    # A new turn is found at once (a per-process cache must notice), a deleted one never again.
+    service.after_turn("vec", "邻居家的猫打雷时总躲到床底下", "ok", session_id="s2", turn_id="t9")
+    found = vector_index().nearest(snippets, "default", "vec", query, 3)
+    assert [row.pk for row, _ in found] == brute_force()
+    newest = Snippet.objects.filter(user_id="vec").latest("pk")
+    newest.delete()
+    found = vector_index().nearest(snippets, "default", "vec", query, 10)
+    assert newest.pk not in [row.pk for row, _ in found]
+
+
+def test_vector_index_applies_the_callers_filter():
+    _remember("vec", "food.fruit", "用户爱吃芒果")
+    gone = _remember("vec", "food.snack", "用户爱吃芒果干")
+    Memory.objects.filter(pk=gone.pk).update(expires_at=timezone.now() - timedelta(days=1))
+    live = Memory.objects.for_user("default", "vec").filter(expires_at__isnull=True)
+    found = vector_index().nearest(live, "default", "vec", get_embedder().embed_query("芒果"), 5)
+    assert [row.pk for row, _ in found] == [Memory.objects.get(key="food.fruit").pk]
+
+
+def test_repeated_messages_are_embedded_once(monkeypatch):
+    embedder = get_embedder()
+    calls = []
+    original = embedder.embed_query
+    monkeypatch.setattr(embedder, "embed_query", lambda text: calls.append(text) or original(text))
+    query_vector_cache.clear()
+    first = embed_query_safely("明天几点出发？")
+    second = embed_query_safely("明天几点出发？")
+    assert calls == ["明天几点出发？"]
+    assert np.array_equal(first, second)
+    with pytest.raises(ValueError):
+        second[0] = 1.0  # a shared vector is read-only
+
+
+def _bulk_user(user_id: str, size: int) -> None:
+    """``size`` memories and ``size`` snippets through the bulk path (bulk_create + index_items)."""
+    rng = np.random.default_rng(size)
+    dim = get_embedder().dim
+    vectors = rng.standard_normal((2 * size, dim)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    now = timezone.now()
+    topics = ["food", "travel", "work", "family", "hobby"]
+    memories = Memory.objects.bulk_create([
+        Memory(user_id=user_id, kind="fact", key=f"{topics[i % 5]}.item{i}", value=f"v{i}",
+               text=f"用户提到第{i}件事 about {topics[i % 5]} plan {i}", confidence=0.8, observed_at=now,
+               embedding=vectors[i], embedding_model=get_embedder().name, embedding_dim=dim) for i in range(size)])
+    snippets = Snippet.objects.bulk_create([
+        Snippet(user_id=user_id, session_id="bulk", text=f"I mentioned {topics[i % 5]} number {i} 今天第{i}次",
+                sources=[{"session": "bulk", "turn": f"b{i}"}], observed_at=now,
+                embedding=vectors[size + i], embedding_model=get_embedder().name, embedding_dim=dim)
+        for i in range(size)])
+    index_items("memory", memories)
+    index_items("snippet", snippets)
+
+
+QUERY_BOUND = 24  # before_turn runs 19-21 SQL queries (some only when needed), whatever the history
+
+
+@pytest.mark.parametrize("size", [10, 1000])
+def test_before_turn_runs_a_bounded_number_of_queries(size, django_assert_max_num_queries):
+    _bulk_user("heavy", size)
+    service.before_turn("heavy", "any travel plan for the family?", session_id="warm")  # warm caches
+    with django_assert_max_num_queries(QUERY_BOUND):
+        context = service.before_turn("heavy", "what food did I talk about, number 7?", session_id="q")
+    assert context is not None
+
+
+def test_reindex_user_counts_every_item():
+    _bulk_user("heavy", 25)
+    assert reindex_user("default", "heavy") == 50
+    assert SearchIndexState.objects.get(user_id="heavy").documents == 50
