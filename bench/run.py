@@ -357,6 +357,36 @@ def print_report(results: dict, embedding: dict, args, seconds: float, load_befo
               f"{row['injected_share']:>7.0%} | {row['naive_tokens']:>9} | {ratio:>12.1f}")
 
 
+def write_curve(results: dict, path: Path) -> None:
+    """before_turn p50 (with p95 as a dashed line) against the user's history, per database and for the
+    naive reference, on log-log axes: a flat line is what indexes buy."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # headless: no display on a server or in CI
+    import matplotlib.pyplot as plt
+
+    naive = {**results["postgresql"]["naive"], **results["sqlite"]["naive"]}
+    series = [("SQLite", results["sqlite"]["sizes"], "tab:blue"), ("PostgreSQL + pgvector",
+              results["postgresql"]["sizes"], "tab:green"), ("naive: every vector, numpy", naive, "tab:gray")]
+    figure, axes = plt.subplots(figsize=(7, 4.2), dpi=120)
+    for label, rows, colour in series:
+        sizes = sorted(rows, key=int)
+        axes.plot([int(size) for size in sizes], [rows[size]["p50_ms"] for size in sizes], "o-", color=colour,
+                  label=f"{label} p50")
+        axes.plot([int(size) for size in sizes], [rows[size]["p95_ms"] for size in sizes], "--", color=colour,
+                  alpha=0.6, label=f"{label} p95")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlabel("memories per user (plus the same snippets for every user)")
+    axes.set_ylabel("before_turn latency (ms)")
+    axes.set_title("chatmem: latency vs history size")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
 def summary_json(results: dict, embedding: dict) -> dict:
     keep = ("p50_ms", "p95_ms", "sql_queries")
     line = {vendor: {size: {name: round(row[name], 1) if isinstance(row[name], float) else row[name] for name in keep}
@@ -377,6 +407,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--queries", type=int, default=20, help="timed before_turn calls per size")
     parser.add_argument("--json", action="store_true", help="(the JSON line is always printed last)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--png", default=str(ROOT / "bench" / "latency.png"),
+                        help="where to draw the latency curve ('' for none)")
     parser.add_argument("--worker", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
@@ -400,6 +432,9 @@ def main(argv: list[str]) -> int:
         progress("PostgreSQL run")
         results["postgresql"] = run_postgres(data_dir, args, ",".join(map(str, sizes + pg_only)))
     print_report(results, embedding, args, time.perf_counter() - started, load_before)
+    if args.png:
+        write_curve(results, Path(args.png))
+        print(f"\nlatency curve: {args.png}")
     print(json.dumps(summary_json(results, embedding)))
     return 0
 

@@ -12,7 +12,6 @@ from collections import OrderedDict
 import numpy as np
 from django.db.models import QuerySet
 from django.db.models.functions import Cast
-from pgvector.django import CosineDistance, VectorField
 
 from ..conf import app_settings
 from ..models import SearchIndexState
@@ -32,6 +31,8 @@ def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
 class PgVectorIndex:
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
+        from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
+
         dim = int(query_vector.shape[0])
         queryset = queryset.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
         distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
