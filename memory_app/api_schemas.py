@@ -27,7 +27,8 @@ def _bounded_text(text: str) -> str:
 
 ChatText = Annotated[str, AfterValidator(_bounded_text)]
 OptionalReply = Annotated[str, AfterValidator(lambda text: _bounded_text(text) if text else text)]
-ConversationId = Annotated[str, Field(max_length=_ID_CHARS), AfterValidator(storable)]
+# An id names a conversation or a turn, also in cache keys: printable text, no control characters.
+ConversationId = Annotated[str, Field(max_length=_ID_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$"), AfterValidator(storable)]
 SearchText = Annotated[str, AfterValidator(storable)]
 
 
