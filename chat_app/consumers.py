@@ -12,7 +12,9 @@ message again after a dropped connection safe: the turn is kept, and learned fro
 A ``status`` event ({"code", "ok", "message"}) says when the shared cache (Redis) becomes unreachable or comes back:
 on connecting if it is down, then before a turn whenever that changed. The chat goes on either way.
 
-Bad input gets one ``error`` event with a ``code`` and a ``message`` in the browser's language, and nothing else.
+Bad input (not JSON, nested too deep, a NUL or a broken surrogate in the text, an unknown conversation) gets one
+``error`` event with a ``code`` and a ``message`` in the browser's language, and nothing else: nothing is kept, and
+the socket stays open. A failure on the server's side sends an ``error`` event and closes with 4500.
 """
 import asyncio
 import json
@@ -37,6 +39,7 @@ logger = logging.getLogger(__name__)
 
 # Close code for "sign in first" (the 4000-4999 range is for applications).
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_SERVER_ERROR = 4500
 LAYER_RETRY_MAX_SECONDS = 30.0
 
 
@@ -92,12 +95,17 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         with translation.override(self.language):
             try:
                 content = json.loads(text_data) if text_data is not None else None
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                 content = None
             if not isinstance(content, dict) or content.get("type") != "chat.message":
                 await self.send_error("bad_request", _("The demo did not understand that request."))
                 return
-            await self.run_turn(content.get("conversation_id"), content.get("text"), content.get("client_id"))
+            try:
+                await self.run_turn(content.get("conversation_id"), content.get("text"), content.get("client_id"))
+            except Exception:  # a bug, not the person's input: say so and close cleanly rather than with 1011
+                logger.exception("chat turn failed")
+                await self.send_error("server_error", _("Something went wrong on our side; please reload the page."))
+                await self.close(code=CLOSE_SERVER_ERROR, reason="server error")
 
     async def run_turn(self, conversation_id, text, client_id=None) -> None:
         await self.report_cache_state()

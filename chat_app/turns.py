@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from memory_app import service
 from memory_app.db_retry import retry_on_busy
+from memory_app.input_text import unstorable_reason
 from memory_app.redaction import redact
 from memory_app.types import TurnContext
 
@@ -21,6 +22,7 @@ from .models import Conversation, Message, MessageRole
 
 # A message id the browser chose: the same id sent again (after a dropped connection) is the same turn, once.
 CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{1,48}$")
+LARGEST_ID = 2**63 - 1
 
 
 class ChatInputError(ValueError):
@@ -54,6 +56,9 @@ def memory_user_id(user) -> str:
 def clean_message_text(text) -> str:
     if not isinstance(text, str):
         raise ChatInputError("bad_request", _("The message must be text."))
+    if unstorable_reason(text):  # checked before anything is kept: a refused message leaves no conversation
+        raise ChatInputError("bad_text", _("The message contains characters that are not text (a NUL or a broken "
+                                           "surrogate). Please remove them and send it again."))
     text = text.strip()
     if not text:
         raise ChatInputError("empty", _("The message is empty. Type something first."))
@@ -72,8 +77,11 @@ def conversation_for(user, conversation_id) -> Conversation:
     if conversation_id in (None, ""):
         return Conversation.objects.create(user=user)
     try:
-        return Conversation.objects.get(pk=int(conversation_id), user=user)
-    except (TypeError, ValueError, Conversation.DoesNotExist):
+        pk = int(conversation_id)
+        if not 0 < pk <= LARGEST_ID:  # no row has it, and a database refuses to compare with it
+            raise ValueError(pk)
+        return Conversation.objects.get(pk=pk, user=user)
+    except (TypeError, ValueError, OverflowError, Conversation.DoesNotExist):
         raise ChatInputError("not_found", _("That conversation does not exist (it may have been deleted).")) from None
 
 

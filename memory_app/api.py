@@ -4,10 +4,12 @@ Thin views: each one finds the caller's scope (tenant, user) and calls the facad
 the actions. Every query is scoped to that caller; a memory id that belongs to someone else is a 404, the
 same as one that does not exist, so ids reveal nothing.
 """
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import Q
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import NinjaAPI, Query, Status
+from ninja import Field, NinjaAPI, Query, Schema, Status
 from ninja.errors import HttpError
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.security import django_auth
@@ -26,6 +28,7 @@ from .api_schemas import (
     MemoryPatchIn,
     TurnIn,
     TurnOut,
+    ValidationErrorOut,
 )
 from .db_retry import retry_on_busy
 from .models import Memory, MemoryStatus, TurnStatus
@@ -44,6 +47,21 @@ api = NinjaAPI(
 )
 
 EDITABLE_STATUSES = (MemoryStatus.ACTIVE, MemoryStatus.PENDING)
+# Every operation can answer these (OpenAPI lists them): a bad header or an unreadable body (400), no or a wrong
+# credential (401), a signed-in user naming someone else (403), a request that does not fit its schema (422); one
+# with a body also a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413).
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ValidationErrorOut}
+BODY_ERRORS = {**ERRORS, 413: ErrorOut}
+LARGEST_ID = 2**63 - 1  # a bigint primary key; a larger id names no memory
+LARGEST_OFFSET = 10**9  # far past any user's memories, and well inside every database's integers
+
+
+class BoundedLimitOffsetPagination(LimitOffsetPagination):
+    """ninja's limit/offset with bounds in the schema, so an offset past any integer a database takes is a 422."""
+
+    class Input(Schema):
+        limit: int = Field(100, ge=1, le=200)
+        offset: int = Field(0, ge=0, le=LARGEST_OFFSET)
 
 
 @api.exception_handler(service.MemoryInputError)
@@ -52,12 +70,20 @@ def bad_memory_input(request, error: service.MemoryInputError):
     return api.create_response(request, {"detail": str(error)}, status=400)
 
 
+@api.exception_handler(RequestDataTooBig)
+def body_too_large(request, error: RequestDataTooBig):
+    return api.create_response(request, {"detail": f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} "
+                                                   "bytes (DATA_UPLOAD_MAX_MEMORY_SIZE)"}, status=413)
+
+
 def _own_memory(request: HttpRequest, memory_id: int) -> Memory:
     caller = caller_of(request)
+    if not 0 < memory_id <= LARGEST_ID:
+        raise Http404("no such memory")
     return get_object_or_404(Memory.objects.for_user(caller.tenant, caller.user_id), pk=memory_id)
 
 
-@api.post("/context", response={200: dict, 400: ErrorOut}, summary="Preview the memory context for a message")
+@api.post("/context", response={200: dict, **BODY_ERRORS}, summary="Preview the memory context for a message")
 def context(request, body: ContextIn):
     caller = caller_of(request)
     turn_context = service.before_turn(caller.user_id, body.message, tenant=caller.tenant, session_id=body.session_id,
@@ -65,7 +91,7 @@ def context(request, body: ContextIn):
     return turn_context.as_dict()
 
 
-@api.post("/turns", response={200: TurnOut, 202: TurnOut, 400: ErrorOut}, summary="Observe a chat turn")
+@api.post("/turns", response={200: TurnOut, 202: TurnOut, **BODY_ERRORS}, summary="Observe a chat turn")
 def observe_turn(request, body: TurnIn):
     """Records the turn and extracts memories from it; 202 when the extraction is queued for a worker."""
     caller = caller_of(request)
@@ -75,8 +101,8 @@ def observe_turn(request, body: TurnIn):
     return Status(200 if record.status == TurnStatus.PROCESSED else 202, record.as_dict())
 
 
-@api.get("/memories", response=list[MemoryOut], summary="List memories")
-@paginate(LimitOffsetPagination, max_limit=200)
+@api.get("/memories", response={200: list[MemoryOut], **ERRORS}, summary="List memories")
+@paginate(BoundedLimitOffsetPagination)
 def list_memories(request, filters: Query[MemoryFilters]):
     caller = caller_of(request)
     memories = Memory.objects.for_user(caller.tenant, caller.user_id)
@@ -91,12 +117,12 @@ def list_memories(request, filters: Query[MemoryFilters]):
     return memories.order_by("-updated_at", "-id")
 
 
-@api.get("/memories/{memory_id}", response={200: MemoryDetailOut, 404: ErrorOut}, summary="Get a memory and its versions")
+@api.get("/memories/{memory_id}", response={200: MemoryDetailOut, 404: ErrorOut, **ERRORS}, summary="Get a memory and its versions")
 def get_memory(request, memory_id: int):
     return _own_memory(request, memory_id)
 
 
-@api.patch("/memories/{memory_id}", response={200: MemoryOut, 404: ErrorOut, 409: ErrorOut}, summary="Edit a memory")
+@api.patch("/memories/{memory_id}", response={200: MemoryOut, 404: ErrorOut, 409: ErrorOut, **BODY_ERRORS}, summary="Edit a memory")
 def update_memory(request, memory_id: int, body: MemoryPatchIn):
     memory = _own_memory(request, memory_id)
     if memory.status not in EDITABLE_STATUSES:
@@ -112,10 +138,12 @@ def update_memory(request, memory_id: int, body: MemoryPatchIn):
     return retry_on_busy(lambda: actions.update_memory(memory, actor=actor, **changes), what="api update_memory")
 
 
-@api.delete("/memories/{memory_id}", response={200: DeletedOut, 404: ErrorOut}, summary="Delete a memory")
+@api.delete("/memories/{memory_id}", response={200: DeletedOut, 404: ErrorOut, **ERRORS}, summary="Delete a memory")
 def delete_memory(request, memory_id: int):
     """Deletes the memory with every version of its key (and their vectors and audit content)."""
     caller = caller_of(request)
+    if not 0 < memory_id <= LARGEST_ID:
+        raise HttpError(404, "Not Found")
     deleted = retry_on_busy(lambda: service.forget_memory(memory_id, tenant=caller.tenant, user_id=caller.user_id,
                                                           actor=caller.actor), what="api delete_memory")
     if not deleted:
@@ -123,13 +151,13 @@ def delete_memory(request, memory_id: int):
     return {"deleted": deleted}
 
 
-@api.get("/export", response=dict, summary="Export everything remembered about the user")
+@api.get("/export", response={200: dict, **ERRORS}, summary="Export everything remembered about the user")
 def export(request):
     caller = caller_of(request)
     return service.export_user(caller.tenant, caller.user_id, actor=caller.actor)
 
 
-@api.post("/forget-me", response={200: ForgetMeOut, 400: ErrorOut}, summary="Erase everything about the user")
+@api.post("/forget-me", response={200: ForgetMeOut, **BODY_ERRORS}, summary="Erase everything about the user")
 def forget_me(request, body: ForgetMeIn):
     if not body.confirm:
         raise HttpError(400, 'nothing was erased: send {"confirm": true} to erase everything remembered about this user')

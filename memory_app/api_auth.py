@@ -23,6 +23,7 @@ from ninja.security import HttpBearer
 
 from .conf import app_settings
 from .db_retry import retry_on_busy
+from .input_text import unstorable_reason
 from .models import ApiToken, Memory
 
 logger = logging.getLogger(__name__)
@@ -97,6 +98,8 @@ def _end_user_from_header(request: HttpRequest) -> str:
         raise HttpError(400, f"a service token call must name the end user in the {USER_HEADER} header")
     if len(user_id) > MAX_USER_ID_CHARS:
         raise HttpError(400, f"{USER_HEADER} is longer than {MAX_USER_ID_CHARS} characters")
+    if unstorable_reason(user_id):  # "%00" decodes to a NUL, which PostgreSQL refuses in any query
+        raise HttpError(400, f"{USER_HEADER} {unstorable_reason(user_id)}")
     return user_id
 
 

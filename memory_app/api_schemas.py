@@ -8,13 +8,15 @@ from pydantic import AfterValidator, model_validator
 
 from . import crypto
 from .conf import app_settings
+from .input_text import storable
 from .models import Memory, MemoryKind, MemoryStatus
 
 _ID_CHARS = Memory._meta.get_field("user_id").max_length  # session and turn ids share the user id's bound
 
 
 def _bounded_text(text: str) -> str:
-    """Chat text: something to read, and not more than the configured maximum (read live, per request)."""
+    """Chat text: something to read, storable, and not more than the configured maximum (read live, per request)."""
+    storable(text)
     if not text.strip():
         raise ValueError("must not be empty")
     limit = app_settings.MAX_MESSAGE_CHARS
@@ -25,7 +27,9 @@ def _bounded_text(text: str) -> str:
 
 ChatText = Annotated[str, AfterValidator(_bounded_text)]
 OptionalReply = Annotated[str, AfterValidator(lambda text: _bounded_text(text) if text else text)]
-ConversationId = Annotated[str, Field(max_length=_ID_CHARS)]
+# An id names a conversation or a turn, also in cache keys: printable text, no control characters.
+ConversationId = Annotated[str, Field(max_length=_ID_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$"), AfterValidator(storable)]
+SearchText = Annotated[str, AfterValidator(storable)]
 
 
 class ContextIn(Schema):
@@ -45,8 +49,8 @@ class TurnIn(Schema):
 class MemoryFilters(Schema):
     kind: MemoryKind | None = None
     status: MemoryStatus | Literal["all"] = MemoryStatus.ACTIVE
-    key_prefix: str = Field("", max_length=200)
-    q: str = Field("", max_length=200, description="text that the memory's sentence or value contains")
+    key_prefix: SearchText = Field("", max_length=200)
+    q: SearchText = Field("", max_length=200, description="text that the memory's sentence or value contains")
 
 
 class MemoryPatchIn(Schema):
@@ -125,3 +129,8 @@ class ForgetMeOut(Schema):
 
 class ErrorOut(Schema):
     detail: str
+
+
+class ValidationErrorOut(Schema):
+    """A request that does not fit its schema: one entry per problem, naming where (``loc``) and why (``msg``)."""
+    detail: list[dict]

@@ -16,6 +16,7 @@ from django.utils import timezone
 from . import actions
 from .conf import app_settings
 from .db_retry import retry_on_busy
+from .input_text import unstorable_reason
 from .lifecycle import expire
 from .models import Memory, Snippet, Turn, TurnStatus
 from .recall import rank
@@ -34,8 +35,23 @@ def _tenant(tenant: str | None) -> str:
     return tenant or app_settings.DEFAULT_TENANT
 
 
+def _check_storable(name: str, text: str) -> str:
+    reason = unstorable_reason(text)
+    if reason:
+        raise MemoryInputError(f"{name} {reason}")
+    return text
+
+
+def _check_id(name: str, value: str, limit: int = 128) -> str:
+    """Session and turn ids, a speaker's name: optional, storable, within the column."""
+    value = _check_storable(name, str(value or ""))
+    if len(value) > limit:
+        raise MemoryInputError(f"{name} is longer than {limit} characters")
+    return value
+
+
 def _check_user(user_id: str) -> str:
-    user_id = str(user_id or "").strip()
+    user_id = _check_storable("user_id", str(user_id or "").strip())
     if not user_id:
         raise MemoryInputError("user_id is required")
     if len(user_id) > 128:
@@ -55,7 +71,7 @@ def _check_message(message: str, name: str = "message") -> str:
         raise MemoryInputError(f"{name} is empty")
     if len(message) > app_settings.MAX_MESSAGE_CHARS:
         raise MemoryInputError(f"{name} is longer than {app_settings.MAX_MESSAGE_CHARS} characters")
-    return message.strip()
+    return _check_storable(name, message.strip())
 
 
 def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str = "", turn_id: str = "",
@@ -63,6 +79,7 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
     """The memory block for the prompt of this turn, and why. A failure inside memory gives an empty
     context with the reason, never an exception into the chat (bad input does raise MemoryInputError)."""
     user_id, message = _check_user(user_id), _check_message(message)
+    session_id, turn_id = _check_id("session_id", session_id), _check_id("turn_id", turn_id)
     try:
         return build_context(tenant=_tenant(tenant), user_id=user_id, message=message, session_id=session_id,
                              turn_id=turn_id, include_private=include_private, now=_aware(now))
@@ -79,7 +96,10 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     from .tasks import process_turn_task
 
     user_id, user_message = _check_user(user_id), _check_message(user_message, "user_message")
-    tenant = _tenant(tenant)
+    session_id, turn_id = _check_id("session_id", session_id), _check_id("turn_id", turn_id)
+    speaker = _check_id("speaker", speaker, limit=64)
+    _check_storable("assistant_message", assistant_message or "")
+    tenant = _check_id("tenant", _tenant(tenant), limit=64)
     turn_id = turn_id or uuid.uuid4().hex[:12]
     # Only the redacted text is stored; what was redacted is noted now, since the raw text is gone after this.
     blocked = [{"kind": secret.kind, "reason": "sensitive value not stored"} for secret in find_secrets(user_message)]
@@ -178,7 +198,7 @@ def forget_user(tenant: str, user_id: str, *, actor: str) -> dict:
 
 
 def forget_session(tenant: str, user_id: str, session_id: str, *, actor: str) -> dict:
-    return actions.forget_session(_tenant(tenant), _check_user(user_id), session_id, actor=actor)
+    return actions.forget_session(_tenant(tenant), _check_user(user_id), _check_id("session_id", session_id), actor=actor)
 
 
 def forget_expired(now: datetime | None = None) -> int:

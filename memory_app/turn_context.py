@@ -2,11 +2,13 @@
 unavailable the turn goes on with an empty context and the reason."""
 import logging
 import time
+from dataclasses import replace
 from datetime import datetime
 
 from . import actions
 from .conf import app_settings
 from .confirmation import pick_question
+from .extraction.safety import gives_orders, has_link
 from .intent import Intent
 from .models import Memory, Snippet
 from .packing import language_of, pack
@@ -36,6 +38,27 @@ def select_for_injection(facts: list[RecallItem], threshold: float) -> list[Reca
     return head + [item for item in facts[ALWAYS_INJECT_TOP:] if item.relevance >= floor]
 
 
+def carries_orders(item: RecallItem) -> bool:
+    """Read back into a prompt, this item would be an order to the assistant (a flagged episode, or a row written
+    before the write path refused such things): it stays findable, and is never injected."""
+    return gives_orders(item.display_text) or (is_style_rule(item) and has_link(item.display_text))
+
+
+def without_orders(items: list[RecallItem]) -> list[RecallItem]:
+    """The items fit to inject; a session summary keeps its other lines."""
+    kept = []
+    for item in items:
+        if item.source_type == "summary":
+            lines = [line for line in item.text.split("\n") if line.strip() and not gives_orders(line)]
+            if not lines:
+                continue
+            item = replace(item, text="\n".join(lines)) if len(lines) != len(item.text.split("\n")) else item
+        elif carries_orders(item):
+            continue
+        kept.append(item)
+    return kept
+
+
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     """The gate reads the answer-bearing items only. How the user wants to be answered rides along with a
@@ -43,14 +66,16 @@ def build_context(*, tenant: str, user_id: str, message: str, session_id: str, t
     started = time.perf_counter()
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
-    facts = [item for item in ranked if not is_style_rule(item)]
-    style = [item for item in ranked if is_style_rule(item) and item.standing_rule]
+    injectable = without_orders(ranked)
+    facts = [item for item in injectable if not is_style_rule(item)]
+    style = [item for item in injectable if is_style_rule(item) and item.standing_rule]
     threshold = gate_threshold(intent)
     top = max((item.relevance for item in facts[:GATE_LOOKS_AT_TOP]), default=0.0)
     gate_open = top >= threshold
     language = language_of(message)
     question = pick_question(tenant, user_id, session_id, intent.scene_names, language) if gate_open else ""
     working = [item["text"] for item in session_items(tenant, user_id, session_id)] if session_id else []
+    working = [text for text in working if not gives_orders(text)]
 
     context = TurnContext(budget=app_settings.TOKEN_BUDGET, scenes=intent.as_list(), working_memory=working,
                           candidates=[item.to_scored() for item in ranked[: app_settings.RECALL_LIMIT]])

@@ -53,6 +53,8 @@ def process_turn(turn: Turn, result) -> dict:
     outcome["blocked"] = (turn.outcome or {}).get("blocked", []) + [
         item for item in result.blocked if item not in (turn.outcome or {}).get("blocked", [])]
     outcome["dropped"] = result.dropped
+    if result.orders:  # the snippet below keeps the turn findable; injection leaves it out (turn_context)
+        outcome["flagged"] = [{"reason": "gives the assistant standing orders", "orders": result.orders}]
     if result.llm_error:
         outcome["llm_error"] = result.llm_error
 
@@ -84,7 +86,7 @@ def process_turn(turn: Turn, result) -> dict:
         snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                  speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
         outcome["snippets"].append(snippet.pk)
-        if not result.low_information and not answer and worth_a_snippet(
+        if not result.low_information and not answer and not result.orders and worth_a_snippet(
                 turn.text, extracted_something=bool(result.candidates or result.one_off)):
             update_session_summary(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                    speaker=turn.speaker, text=turn.text, now=turn.occurred_at)

@@ -159,6 +159,31 @@ async def test_malformed_frames_are_refused_and_the_socket_stays_usable(user):
     assert "Offline mode" in events[-1]["reply"]
 
 
+@pytest.mark.parametrize("text", ["\ud800", "bees \udfff", "a NUL \x00 here"])
+async def test_text_no_database_stores_gets_a_reason_and_leaves_no_conversation(user, db_vendor, text):
+    communicator, _, _ = await open_socket(user)
+    await communicator.send_to(text_data=json.dumps({"type": "chat.message", "text": text}))  # escaped, valid UTF-8
+    event = await communicator.receive_json_from(timeout=EVENT_WAIT_SECONDS)
+    assert event["type"] == "error" and event["code"] == "bad_text" and "不是文字" in event["message"]
+    await send_message(communicator, "hello")  # the socket is still open and works
+    events = await events_until_finished(communicator)
+    await communicator.disconnect()
+    assert await Conversation.objects.acount() == 1 and events[0]["conversation"]["title"] == "hello"
+
+
+async def test_json_nested_too_deep_and_ids_past_any_integer_are_refused_with_the_socket_open(user, db_vendor):
+    communicator, _, _ = await open_socket(user)
+    await communicator.send_to(text_data="[" * 100_000 + "]" * 100_000)
+    assert (await communicator.receive_json_from(timeout=EVENT_WAIT_SECONDS))["code"] == "bad_request"
+    await send_message(communicator, "hello", conversation_id=2**63)
+    assert (await communicator.receive_json_from(timeout=EVENT_WAIT_SECONDS))["code"] == "not_found"
+    await send_message(communicator, "hello", conversation_id="9" * 40)
+    assert (await communicator.receive_json_from(timeout=EVENT_WAIT_SECONDS))["code"] == "not_found"
+    assert await communicator.receive_nothing()
+    await communicator.disconnect()
+    assert await Conversation.objects.acount() == 0 and await Turn.objects.acount() == 0
+
+
 async def test_another_persons_conversation_cannot_be_continued(user, django_user_model):
     other = await django_user_model.objects.acreate(username="other")
     theirs = await Conversation.objects.acreate(user=other, title="private")

@@ -3,7 +3,8 @@
     result = extract(text, speaker="user", assistant_reply="", use_llm=None)
 
 Order matters and says why: secrets are found first (and only their kind is kept); forget intents next (a
-forget message never stores the thing it forgets); then the write filters (filler, questions, one-off
+forget message never stores the thing it forgets); then orders to the assistant (a message that gives the
+assistant standing orders is not a memory of any kind, see ``safety``); then the write filters (filler, questions, one-off
 context); then the model (when configured) or the rules; and one validation for both.
 """
 import logging
@@ -16,6 +17,7 @@ from .filters import blocked_secrets, is_low_information, keep_clauses
 from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
 from .language import USER_SPEAKERS, Sentence, is_correction
 from .rules import run_rules
+from .safety import standing_orders
 from .validation import validate
 
 logger = logging.getLogger(__name__)
@@ -38,13 +40,14 @@ class ExtractionResult:
     forget_requests: list[ForgetRequest] = field(default_factory=list)
     is_correction: bool = False
     llm_error: str = ""
+    orders: list[str] = field(default_factory=list)  # kinds of standing order the message gives the assistant
 
     def as_dict(self) -> dict:
         return {
             "candidates": [candidate.as_dict() for candidate in self.candidates], "blocked": self.blocked,
             "dropped": self.dropped, "low_information": self.low_information, "one_off": self.one_off,
             "forget_requests": [request.as_dict() for request in self.forget_requests],
-            "is_correction": self.is_correction, "llm_error": self.llm_error,
+            "is_correction": self.is_correction, "llm_error": self.llm_error, "orders": self.orders,
         }
 
 
@@ -55,6 +58,9 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
     result = ExtractionResult(blocked=blocked_secrets(text))
     safe_text = redact(text)
     result.forget_requests = detect_forget_requests(safe_text)
+    result.orders = standing_orders(safe_text)
+    if result.orders:  # kept only as a flagged episode (its snippet), never as a memory
+        return result
     if is_low_information(safe_text):
         result.low_information = True
         return result

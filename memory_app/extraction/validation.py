@@ -9,7 +9,7 @@ from ..conf import app_settings
 from ..redaction import PLACEHOLDER, redact
 from ..taxonomy import TOPIC_SCENE
 from .filters import is_filler
-from .safety import unsafe_reply_memory
+from .safety import gives_orders, unsafe_reply_memory
 
 # Dotted lowercase ascii segments; the last one may name a thing in Chinese ("health.allergy.芒果").
 _SEGMENT = r"[a-z][a-z0-9_]*"
@@ -51,6 +51,8 @@ def _problem(candidate: MemoryCandidate) -> str:
     value = redact(str(candidate.value))
     if not PLACEHOLDER.sub("", value).strip(" ,.;:，。：；-"):
         return "sensitive value not stored"
+    if gives_orders(f"{candidate.value}\n{candidate.text}"):  # whoever extracted it: an order is not a memory
+        return "a standing order to the assistant is not a memory"
     return unsafe_reply_memory(candidate.key, str(candidate.value), str(candidate.text))
 
 
