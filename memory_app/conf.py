@@ -105,9 +105,19 @@ class AppSettings:
             raise AttributeError(f"unknown setting {self.prefix}{name}")
         return getattr(settings, self.prefix + name, self.defaults[name])
 
+    # The OpenAI-compatible endpoint is named by the host's own OPENAI_API_KEY / OPENAI_BASE_URL settings (no
+    # CHATMEM_ prefix: other parts of a host use them too); a host without them is offline.
+    @property
+    def openai_api_key(self) -> str:
+        return getattr(settings, "OPENAI_API_KEY", "") or ""
+
+    @property
+    def openai_base_url(self) -> str:
+        return getattr(settings, "OPENAI_BASE_URL", "") or ""
+
     @property
     def llm_configured(self) -> bool:
-        return bool(getattr(settings, "OPENAI_API_KEY", "") or getattr(settings, "OPENAI_BASE_URL", ""))
+        return bool(self.openai_api_key or self.openai_base_url)
 
 
 app_settings = AppSettings()

@@ -8,7 +8,6 @@ import numpy as np
 from django.db import connection
 from django.db.models import QuerySet
 from django.db.models.functions import Cast
-from pgvector.django import CosineDistance, VectorField
 
 from .conf import app_settings
 
@@ -33,6 +32,8 @@ def nearest(queryset: QuerySet, query_vector: np.ndarray, limit: int) -> list[tu
     dim = int(query_vector.shape[0])
     queryset = queryset.filter(embedding__isnull=False, embedding_dim=dim)
     if connection.vendor == "postgresql":
+        from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
+
         distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
         rows = list(queryset.annotate(distance=distance).order_by("distance")[:limit])
         return [(row, 1.0 - float(row.distance)) for row in rows]
