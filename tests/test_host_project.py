@@ -1,7 +1,8 @@
 """chatmem in another Django product, as its developers would add it: the wheel built from this checkout is
 installed into a fresh venv (its dependencies from the package registry; pip's cache makes a repeat fast), a
 project made by ``django-admin startproject`` gets ``memory_app`` and the API urls, ``migrate`` runs, then one turn
-goes through the service facade and one through the REST API (tests/host/drive_turns.py, run in that venv).
+goes through the service facade, one through the REST API and one through the async facade (tests/host/drive_turns.py,
+run in that venv).
 
 The host installs only ``django-chatmem[openai]`` and talks to an embeddings endpoint (the fake OpenAI-compatible
 server on 127.0.0.1), so this also proves memory_app needs none of the heavy extras. On the PostgreSQL run the host
@@ -139,3 +140,6 @@ def test_a_fresh_host_project_installs_migrates_and_remembers(wheel, tmp_path, h
     assert "oolong" in report["rest_block"], report
     assert any("oolong" in text for text in report["rest_memories"])
     assert report["rest_ines_memories"] and not any("oolong" in text for text in report["rest_ines_memories"])
+
+    assert "荞麦" in report["async_block"], report
+    assert report["translated"] == "审计事件"

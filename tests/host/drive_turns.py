@@ -1,5 +1,6 @@
 """Run inside the host project's fresh venv (cwd: the host project): one turn through the service facade, one
-through the REST API; prints one JSON line of what it saw for the test to judge."""
+through the REST API, one through the async facade; prints one JSON line of what it saw for the test to judge."""
+import asyncio
 import importlib.util
 import json
 import os
@@ -15,6 +16,7 @@ setup_test_environment()  # what Django's test runner does: the test Client's "t
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
+from django.utils import translation  # noqa: E402
 
 import memory_app  # noqa: E402
 from memory_app import service  # noqa: E402
@@ -50,6 +52,18 @@ report["rest_memories"] = [item["text"] for item in listed.json()["items"]] if l
 # The facade's default tenant is the token's: the same user's memories, whichever way they came in.
 as_ines = Client(headers={"authorization": f"Bearer {token}", "x-chatmem-user": "ines"}).get("/memory/memories")
 report["rest_ines_memories"] = [item["text"] for item in as_ines.json()["items"]] if as_ines.status_code == 200 else []
+
+
+# 3. The async facade, on an event loop as an async view or a consumer would call it.
+async def async_turn() -> str:
+    await service.aafter_turn("ines", "我对荞麦过敏", session_id="s3", turn_id="t3")
+    return (await service.abefore_turn("ines", "早餐做荞麦面可以吗？", session_id="s4")).block
+
+
+report["async_block"] = asyncio.run(async_turn())
+# memory_app's own catalogue came with the wheel (the host has no locale of its own).
+with translation.override("zh-hans"):
+    report["translated"] = translation.gettext("Audit events")
 
 call_command("check", "--fail-level", "WARNING")
 print(json.dumps(report, ensure_ascii=False))
