@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from django.db import connection, transaction
 from django.db.models import Q
 
-from . import crypto
+from . import crypto, progress
 from .actions import record_event
 from .raw_retrieval import transcript_line
 from .models import EventAction, Memory, Snippet
@@ -91,6 +91,8 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
                       done_per_user: Counter) -> None:
     last_pk = 0
     pending = _rows_to_embed(model, embedder_name=embedder.name, dim=dim, everything=everything, tenant=tenant)
+    progress.stage(f"reembed {model._meta.verbose_name_plural}")
+    progress.expect_rows(pending)
     while True:
         batch = list(pending.filter(pk__gt=last_pk)[:batch_size])
         if not batch:
@@ -101,6 +103,7 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
             done_per_user[(row.tenant, row.user_id, model._meta.model_name)] += 1
         with transaction.atomic():
             model.objects.bulk_update(batch, _VECTOR_FIELDS)
+        progress.advance(len(batch))
         last_pk = batch[-1].pk
 
 
