@@ -7,6 +7,7 @@ import pytest
 
 from memory_app.models import Memory, Turn
 from memory_app.openai_wrapper import AsyncMemoryOpenAI
+from tests.test_openai_wrapper import _sent_messages
 
 pytestmark = pytest.mark.django_db(transaction=True)  # memory works in worker threads: data must be committed
 
@@ -19,12 +20,6 @@ QUESTION = "Which tea should I brew this afternoon, my favourite?"
 def client(fake_openai):
     real = openai.AsyncOpenAI(base_url=fake_openai.base_url, api_key="x", max_retries=0)
     return AsyncMemoryOpenAI(real, user_id="u1", tenant="default", session_id="s1")
-
-
-def _sent_messages(fake_openai) -> list[dict]:
-    path, body = fake_openai.requests[-1]
-    assert path.endswith("/chat/completions")
-    return body["messages"]
 
 
 async def _ask(client, text: str, **kwargs):
