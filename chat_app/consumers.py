@@ -21,7 +21,6 @@ import json
 import logging
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.urls import reverse
 from django.utils import translation
@@ -110,7 +109,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def run_turn(self, conversation_id, text, client_id=None) -> None:
         await self.report_cache_state()
         try:
-            turn = await database_sync_to_async(turns.start_turn)(self.user, conversation_id, text, client_id)
+            turn = await turns.start_turn(self.user, conversation_id, text, client_id)
         except turns.ChatInputError as error:
             await self.send_error(error.code, error.message)
             return
@@ -126,7 +125,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         if error_code:
             await self.send_error(error_code, error_message)
         try:
-            outcome = await database_sync_to_async(turns.finish_turn)(turn, reply, error_message)
+            outcome = await turns.finish_turn(turn, reply, error_message)
         except Exception:  # the reply is already with the person; say memory missed this turn, carry on
             logger.exception("after_turn failed for turn %s", turn.turn_id)
             outcome = None

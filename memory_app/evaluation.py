@@ -11,6 +11,7 @@ from pathlib import Path
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from . import progress
 from .models import Memory, SessionSummary, Snippet
 from .raw_retrieval import RawTurn, RawTurnRetriever, transcript_line
 from .service import after_turn, before_turn, forget_user
@@ -135,6 +136,7 @@ def replay_turns(case: dict, tenant: str, totals: EvalTotals) -> datetime:
         after_turn(user, str(turn["text"])[:8000], reply, tenant=tenant, session_id=turn.get("session") or clock.date().isoformat(),
                    turn_id=str(turn["id"]), speaker=turn["speaker"], now=clock)
         totals.after_ms.append((time.perf_counter() - started) * 1000)
+        progress.advance()
 
     return clock + timedelta(hours=1)
 
@@ -149,6 +151,7 @@ def ask_queries(case: dict, tenant: str, totals: EvalTotals, *, asked_at: dateti
         context = before_turn(user, query["q"], tenant=tenant, session_id=f"eval-{user}", turn_id=f"q{number}",
                               now=asked_at)
         totals.before_ms.append((time.perf_counter() - started) * 1000)
+        progress.advance()
         totals.queries += 1
         totals.context_tokens.append(context.tokens)
         totals.cross_user += _foreign_items(context.candidates + context.memories, user)
@@ -216,15 +219,22 @@ def summarize(totals: EvalTotals) -> dict:
 
 
 def run_eval(path: str | Path, *, stdout=None, tenant: str = "eval", verbose: bool = False,
-             baseline: bool = True) -> dict:
-    """Replay a file into the configured database (all users share it, so leaks across users show)."""
+             baseline: bool = True, report_path: str | Path | None = None) -> dict:
+    """Replay a file into the configured database (all users share it, so leaks across users show).
+    ``report_path``: also write the HTML report (memory_app.eval_report) there."""
     cases = load_cases(path)
     for case in cases:  # a rerun starts clean: the eval tenant is a scratch space
         forget_user(tenant, str(case["user"]), actor="eval")
     totals = EvalTotals()
+    progress.expect(sum(len(_user_turns(case)) + len(case.get("queries", [])) for case in cases))
     for case in cases:
+        progress.stage(f"eval {case['user']}")
         replay_user(case, tenant, totals, baseline=baseline)
     result = summarize(totals)
+    if report_path is not None:
+        from .eval_report import write_report
+
+        write_report(report_path, result, totals.misses, source=Path(path).name)
     if stdout is not None:
         if verbose:
             for miss in totals.misses:

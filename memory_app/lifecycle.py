@@ -15,7 +15,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from . import actions, crypto
+from . import actions, crypto, progress
 from .conf import app_settings
 from .db_retry import retry_on_busy
 from .models import Memory, MemoryStatus, Sensitivity
@@ -94,8 +94,11 @@ def expire(*, now: datetime | None = None, dry_run: bool = False, tenant: str | 
     sensitivities_with_ttl = [level for level, days in app_settings.TTL_DAYS_BY_SENSITIVITY.items() if days]
     candidates = _scoped(tenant).filter(status__in=LIVE_STATUSES).filter(
         Q(expires_at__lte=now) | Q(kind__in=kinds_with_ttl) | Q(sensitivity__in=sensitivities_with_ttl))
-    for memory in list(candidates.defer("embedding")):  # a list: rows change while we walk them
+    candidates = list(candidates.defer("embedding"))  # a list: rows change while we walk them
+    progress.expect(len(candidates))
+    for memory in candidates:
         report.examined += 1
+        progress.advance()
         expires_at = expiry_for(memory)
         if expires_at is None or expires_at > now:
             continue
@@ -129,8 +132,11 @@ def decay(*, now: datetime | None = None, dry_run: bool = False, tenant: str | N
     threshold = app_settings.ARCHIVE_STRENGTH_BELOW
     refreshed: dict[tuple[str, str], dict[int, float]] = defaultdict(dict)
     too_weak: list[Memory] = []
-    for memory in _scoped(tenant).filter(status=MemoryStatus.ACTIVE).defer("embedding").iterator():
+    active = _scoped(tenant).filter(status=MemoryStatus.ACTIVE)
+    progress.expect_rows(active)
+    for memory in active.defer("embedding").iterator():
         report.examined += 1
+        progress.advance()
         strength = current_strength(memory, now)
         if abs(strength - memory.strength) >= 0.001:
             refreshed[(memory.tenant, memory.user_id)][memory.pk] = strength
@@ -189,8 +195,10 @@ def review(*, now: datetime | None = None, dry_run: bool = False, tenant: str | 
         status__in=LIVE_STATUSES, access_count=0, confidence__lt=app_settings.REVIEW_MIN_CONFIDENCE,
         created_at__lte=now - timedelta(days=app_settings.REVIEW_MIN_AGE_DAYS)).defer("embedding")
     reason = f"confidence < {app_settings.REVIEW_MIN_CONFIDENCE}, never used"
+    progress.expect_rows(unused_and_unsure)
     for memory in unused_and_unsure:
         report.examined += 1
+        progress.advance()
         if memory.status == MemoryStatus.PENDING:  # an unanswered, unsure challenger: drop it, keep the active value
             report.add(memory, "reject", reason)
             if not dry_run:
@@ -222,8 +230,11 @@ def rotate_keys(*, now: datetime | None = None, dry_run: bool = False, tenant: s
         raise LifecycleError(str(error)) from error
     report = JobReport("rotate-keys", dry_run, notes={"unreadable": []})
     to_visit = _scoped(tenant).filter(Q(is_encrypted=True) | Q(sensitivity=Sensitivity.HIGH)).defer("embedding")
-    for memory in list(to_visit):
+    to_visit = list(to_visit)
+    progress.expect(len(to_visit))
+    for memory in to_visit:
         report.examined += 1
+        progress.advance()
         if not memory.is_encrypted:
             report.add(memory, "seal", "high sensitivity, was plain text")
             if not dry_run:
@@ -249,4 +260,9 @@ def run_all(**options) -> list[JobReport]:
     """Every job, in an order that matters: expiry and decay first, so the cap never archives a live
     memory to make room for one that was about to go anyway; key rotation only when keys are set."""
     names = ["expire", "decay", "cap", "review"] + (["rotate-keys"] if crypto.encryption_enabled() else [])
-    return [JOBS[name](**options) for name in names]
+    return [run_job(name, **options) for name in names]
+
+
+def run_job(name: str, **options) -> JobReport:
+    progress.stage(f"maintenance {name}")
+    return JOBS[name](**options)

@@ -3,6 +3,9 @@
     client = MemoryOpenAI(openai.OpenAI(), user_id="u42", session_id="chat-7")
     reply = client.chat.completions.create(model="gpt-4o-mini", messages=[...])            # or stream=True
 
+    client = AsyncMemoryOpenAI(openai.AsyncOpenAI(), user_id="u42", session_id="chat-7")
+    reply = await client.chat.completions.create(model="gpt-4o-mini", messages=[...])      # or stream=True
+
 Each ``chat.completions.create`` call runs ``service.before_turn`` on the last user message, puts the memory
 block in as a system message right after the host's own system messages, calls the real client unchanged
 otherwise, and records the turn with ``service.after_turn`` once the reply is complete (for a stream: when
@@ -11,7 +14,7 @@ goes on without it and a redacted warning is logged. Everything else is the wrap
 """
 import logging
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 from . import service
 from .redaction import redact
@@ -103,22 +106,74 @@ class RememberingStream:
         return getattr(self._stream, name)
 
 
+class AsyncRememberingStream:
+    """The async client's stream, chunk for chunk; awaits ``on_complete(reply_text)`` once, when it ends."""
+
+    def __init__(self, stream, on_complete: Callable[[str], Awaitable[None]]):
+        self._stream = stream
+        self._on_complete = on_complete
+        self._pieces: list[str] = []
+        self._completed = False
+        self._chunks: AsyncIterator = stream.__aiter__()
+
+    async def _complete(self) -> None:
+        if not self._completed:
+            self._completed = True
+            await self._on_complete("".join(self._pieces))
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        try:
+            chunk = await self._chunks.__anext__()
+        except StopAsyncIteration:
+            await self._complete()
+            raise
+        self._pieces.append(_delta_text(chunk))
+        return chunk
+
+    async def close(self) -> None:
+        """A host that stops early still gets the user's message remembered (with the partial reply)."""
+        await self._stream.close()
+        await self._complete()
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc_info) -> None:
+        await self.close()
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+class _PreparedCall:
+    """What one ``create`` call needs from memory: the user's message and a turn id tying its reads to its writes."""
+
+    def __init__(self, messages):
+        self.messages = list(messages)
+        self.user_message = last_user_text(self.messages)
+        self.turn_id = uuid.uuid4().hex
+
+    @property
+    def remembers(self) -> bool:
+        return bool(self.user_message.strip())
+
+
 class _MemoryCompletions:
     def __init__(self, owner: "MemoryOpenAI"):
         self._owner = owner
 
     def create(self, *, messages, **kwargs):
-        owner = self._owner
-        messages = list(messages)
-        user_message = last_user_text(messages)
-        turn_id = uuid.uuid4().hex  # ties this call's before_turn reads to its after_turn writes
-        context = owner._before_turn(user_message, turn_id) if user_message.strip() else None
+        owner, call = self._owner, _PreparedCall(messages)
+        context = owner._before_turn(call.user_message, call.turn_id) if call.remembers else None
         owner.last_context = context
-        response = owner.client.chat.completions.create(messages=with_memory(messages, context), **kwargs)
+        response = owner.client.chat.completions.create(messages=with_memory(call.messages, context), **kwargs)
 
         def remember(reply: str) -> None:
-            if user_message.strip():
-                owner._after_turn(user_message, reply, turn_id)
+            if call.remembers:
+                owner._after_turn(call.user_message, reply, call.turn_id)
 
         if kwargs.get("stream"):
             return RememberingStream(response, remember)
@@ -129,13 +184,34 @@ class _MemoryCompletions:
         return getattr(self._owner.client.chat.completions, name)
 
 
+class _AsyncMemoryCompletions(_MemoryCompletions):
+    async def create(self, *, messages, **kwargs):
+        owner, call = self._owner, _PreparedCall(messages)
+        context = await owner._abefore_turn(call.user_message, call.turn_id) if call.remembers else None
+        owner.last_context = context
+        response = await owner.client.chat.completions.create(messages=with_memory(call.messages, context), **kwargs)
+
+        async def remember(reply: str) -> None:
+            if call.remembers:
+                await owner._aafter_turn(call.user_message, reply, call.turn_id)
+
+        if kwargs.get("stream"):
+            return AsyncRememberingStream(response, remember)
+        await remember(_reply_text(response))
+        return response
+
+
 class _MemoryChat:
-    def __init__(self, owner: "MemoryOpenAI"):
+    def __init__(self, owner: "MemoryOpenAI", completions_class=_MemoryCompletions):
         self._owner = owner
-        self.completions = _MemoryCompletions(owner)
+        self.completions = completions_class(owner)
 
     def __getattr__(self, name):
         return getattr(self._owner.client.chat, name)
+
+
+def _warn(stage: str, consequence: str, error: Exception) -> None:
+    logger.warning("chatmem %s failed, %s: %s", stage, consequence, redact(f"{type(error).__name__}: {error}"))
 
 
 class MemoryOpenAI:
@@ -143,34 +219,59 @@ class MemoryOpenAI:
 
     ``last_context`` holds the TurnContext of the latest call (what was injected, and why), or None."""
 
+    completions_class = _MemoryCompletions
+
     def __init__(self, client, *, user_id: str, tenant: str = "default", session_id: str = "",
                  include_private: bool = False):
         if not str(user_id or "").strip():
-            raise ValueError("MemoryOpenAI needs the user_id whose memory it uses")
+            raise ValueError(f"{type(self).__name__} needs the user_id whose memory it uses")
         self.client = client
         self.user_id = str(user_id).strip()
         self.tenant = tenant
         self.session_id = session_id
         self.include_private = include_private
         self.last_context: TurnContext | None = None
-        self.chat = _MemoryChat(self)
+        self.chat = _MemoryChat(self, self.completions_class)
 
     def __getattr__(self, name):
         return getattr(self.client, name)
 
+    def _before_options(self, turn_id: str) -> dict:
+        return {"tenant": self.tenant, "session_id": self.session_id, "turn_id": turn_id,
+                "include_private": self.include_private}
+
+    def _after_options(self, turn_id: str) -> dict:
+        return {"tenant": self.tenant, "session_id": self.session_id, "turn_id": turn_id}
+
     def _before_turn(self, user_message: str, turn_id: str) -> TurnContext | None:
         try:
-            return service.before_turn(self.user_id, user_message, tenant=self.tenant, session_id=self.session_id,
-                                       turn_id=turn_id, include_private=self.include_private)
+            return service.before_turn(self.user_id, user_message, **self._before_options(turn_id))
         except Exception as error:  # memory is an extra: the host's chat must not fail because of it
-            logger.warning("chatmem before_turn failed, the chat goes on without memory: %s",
-                           redact(f"{type(error).__name__}: {error}"))
+            _warn("before_turn", "the chat goes on without memory", error)
             return None
 
     def _after_turn(self, user_message: str, reply: str, turn_id: str) -> None:
         try:
-            service.after_turn(self.user_id, user_message, reply, tenant=self.tenant, session_id=self.session_id,
-                               turn_id=turn_id)
+            service.after_turn(self.user_id, user_message, reply, **self._after_options(turn_id))
         except Exception as error:
-            logger.warning("chatmem after_turn failed, this turn is not remembered: %s",
-                           redact(f"{type(error).__name__}: {error}"))
+            _warn("after_turn", "this turn is not remembered", error)
+
+
+class AsyncMemoryOpenAI(MemoryOpenAI):
+    """An ``openai.AsyncOpenAI`` client with memory: the same as MemoryOpenAI, awaited. Memory's own work runs off
+    the event loop (service.abefore_turn / aafter_turn)."""
+
+    completions_class = _AsyncMemoryCompletions
+
+    async def _abefore_turn(self, user_message: str, turn_id: str) -> TurnContext | None:
+        try:
+            return await service.abefore_turn(self.user_id, user_message, **self._before_options(turn_id))
+        except Exception as error:
+            _warn("before_turn", "the chat goes on without memory", error)
+            return None
+
+    async def _aafter_turn(self, user_message: str, reply: str, turn_id: str) -> None:
+        try:
+            await service.aafter_turn(self.user_id, user_message, reply, **self._after_options(turn_id))
+        except Exception as error:
+            _warn("after_turn", "this turn is not remembered", error)

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from django.db import connection, transaction
 from django.db.models import Q
 
-from . import crypto
+from . import crypto, progress
 from .actions import record_event
 from .raw_retrieval import transcript_line
 from .search_index import bump_version
@@ -92,6 +92,8 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
                       done_per_user: Counter) -> None:
     last_pk = 0
     pending = _rows_to_embed(model, embedder_name=embedder.name, dim=dim, everything=everything, tenant=tenant)
+    progress.stage(f"reembed {model._meta.verbose_name_plural}")
+    progress.expect_rows(pending)
     while True:
         batch = list(pending.filter(pk__gt=last_pk)[:batch_size])
         if not batch:
@@ -104,6 +106,7 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
             model.objects.bulk_update(batch, _VECTOR_FIELDS)
             for tenant, user_id in {(row.tenant, row.user_id) for row in batch}:
                 bump_version(tenant, user_id)  # bulk_update sends no signal: cached matrices must reload
+        progress.advance(len(batch))
         last_pk = batch[-1].pk
 
 

@@ -4,16 +4,19 @@
     messages = [system_prompt, ctx.system_message(), {"role": "user", "content": message}]
     ...call the model...
     service.after_turn("u1", message, reply, session_id="s1", turn_id="t2")
+
+Async views and consumers await ``abefore_turn`` / ``aafter_turn`` instead (same arguments, same results).
 """
 import logging
 import uuid
 from datetime import datetime, timedelta
 
-from django.db import IntegrityError
+from asgiref.sync import sync_to_async
+from django.db import IntegrityError, close_old_connections
 from django.db.models import Q
 from django.utils import timezone
 
-from . import actions
+from . import actions, signals
 from .conf import app_settings
 from .db_retry import retry_on_busy
 from .input_text import unstorable_reason
@@ -78,14 +81,17 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
                 include_private: bool = False, now: datetime | None = None) -> TurnContext:
     """The memory block for the prompt of this turn, and why. A failure inside memory gives an empty
     context with the reason, never an exception into the chat (bad input does raise MemoryInputError)."""
-    user_id, message = _check_user(user_id), _check_message(message)
+    user_id, message, tenant = _check_user(user_id), _check_message(message), _tenant(tenant)
     session_id, turn_id = _check_id("session_id", session_id), _check_id("turn_id", turn_id)
     try:
-        return build_context(tenant=_tenant(tenant), user_id=user_id, message=message, session_id=session_id,
-                             turn_id=turn_id, include_private=include_private, now=_aware(now))
+        context = build_context(tenant=tenant, user_id=user_id, message=message, session_id=session_id,
+                                turn_id=turn_id, include_private=include_private, now=_aware(now))
     except Exception as error:
         logger.exception("before_turn failed; the turn goes on without memory")
         return empty_context(f"memory unavailable: {type(error).__name__}")
+    signals.send(signals.context_built, TurnContext, tenant=tenant, user_id=user_id, context=context, message=message,
+                 session_id=session_id, turn_id=turn_id)
+    return context
 
 
 def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, tenant: str = "", session_id: str = "",
@@ -124,6 +130,35 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
         return TurnRecord(turn_pk=None, status=TurnStatus.PROCESSED if finished else TurnStatus.PENDING,
                           outcome=result.return_value if finished else {})
     return TurnRecord(turn_pk=turn.pk, status=stored["status"], outcome=stored["outcome"])
+
+
+def _off_the_event_loop(function):
+    """``function`` run in a worker thread, with its database connection handled there as channels'
+    database_sync_to_async does (an expired or broken one is replaced before, closed after per CONN_MAX_AGE).
+
+    Not Django's shared thread (thread_sensitive=True): a turn holds its thread for the embedder and, with the
+    immediate task backend, the whole extraction, so each awaiting caller gets a thread of its own and one
+    user's turn never queues behind another's. Nothing here depends on the caller's thread or transaction."""
+    def with_fresh_connection(*args, **kwargs):
+        close_old_connections()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(with_fresh_connection, thread_sensitive=False)
+
+
+async def abefore_turn(user_id: str, message: str, **options) -> TurnContext:
+    """``before_turn`` for async code: the event loop goes on while memory embeds and reads (same keyword
+    arguments, same result; bad input raises MemoryInputError here too)."""
+    return await _off_the_event_loop(before_turn)(user_id, message, **options)
+
+
+async def aafter_turn(user_id: str, user_message: str, assistant_message: str = "", **options) -> TurnRecord:
+    """``after_turn`` for async code: recording the turn (and, with the immediate task backend, extracting and
+    merging it) runs off the event loop."""
+    return await _off_the_event_loop(after_turn)(user_id, user_message, assistant_message, **options)
 
 
 def _replayed_turn(tenant: str, user_id: str, session_id: str, turn_id: str, text: str) -> TurnRecord:

@@ -9,6 +9,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .actions import FORGET_REQUEST
+from .adapter import get_adapter
 from .conf import app_settings
 from .confirmation import resolve_answer
 from .db_retry import retry_on_busy
@@ -52,7 +53,7 @@ def process_turn(turn: Turn, result) -> dict:
 
     outcome["blocked"] = (turn.outcome or {}).get("blocked", []) + [
         item for item in result.blocked if item not in (turn.outcome or {}).get("blocked", [])]
-    outcome["dropped"] = result.dropped
+    outcome["dropped"] = list(result.dropped)  # a copy: a retried write starts from the extraction again
     if result.orders:  # the snippet below keeps the turn findable; injection leaves it out (turn_context)
         outcome["flagged"] = [{"reason": "gives the assistant standing orders", "orders": result.orders}]
     if result.llm_error:
@@ -70,8 +71,15 @@ def process_turn(turn: Turn, result) -> dict:
         for text in result.one_off:
             remember_for_session(tenant, user_id, session_id, text, sources)
             outcome["working_memory"].append(redact(text))
-        for candidate in result.candidates:
-            outcome["extracted"].append(candidate.as_dict())
+        kept = []  # what the host let through
+        for extracted in result.candidates:
+            outcome["extracted"].append(extracted.as_dict())
+            candidate = get_adapter().pre_write(tenant=tenant, user_id=user_id, candidate=extracted)
+            if candidate is None:  # the host vetoed it
+                outcome["dropped"].append({"key": redact(extracted.key), "reason": "vetoed by the host's adapter",
+                                           "source": extracted.source})
+                continue
+            kept.append(candidate)
             write, flagged = merge_candidate(tenant=tenant, user_id=user_id, candidate=candidate, sources=sources,
                                              observed_at=turn.occurred_at, message=turn.text,
                                              is_correction=result.is_correction, actor=actor, session_id=session_id,
@@ -90,8 +98,8 @@ def process_turn(turn: Turn, result) -> dict:
                 turn.text, extracted_something=bool(result.candidates or result.one_off)):
             update_session_summary(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                    speaker=turn.speaker, text=turn.text, now=turn.occurred_at)
-            entities = [entity for candidate in result.candidates for entity in candidate.entities]
-            bump_heat(tenant, user_id, intent.scene_names + [c.topic for c in result.candidates] + entities,
+            entities = [entity for candidate in kept for entity in candidate.entities]
+            bump_heat(tenant, user_id, intent.scene_names + [c.topic for c in kept] + entities,
                       turn.occurred_at)
     return outcome
 

@@ -7,6 +7,7 @@ Script it per test:
     server.delay_seconds = 2.0                     # every answer waits (to test time-outs)
     server.hold_embeddings_of = "some text"        # an embeddings request with this text hangs until stop()
     server.wait_for_held_request()                 # returns once a client is stuck in such a request
+    server.release_held_requests()                 # held requests (and later ones) are answered after all
 Requests it received are in ``server.requests`` as (path, parsed JSON body).
 """
 import hashlib
@@ -38,7 +39,8 @@ class FakeOpenAIServer:
         self.default_chat_reply = "OK"
         self.hold_embeddings_of = ""
         self._held = threading.Event()
-        self._released = threading.Event()  # set on stop: held requests end
+        self._released = threading.Event()  # set on release or stop: held requests end
+        self._stopped = False
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
@@ -54,7 +56,12 @@ class FakeOpenAIServer:
         if not self._held.wait(timeout):
             raise TimeoutError(f"no embeddings request for {self.hold_embeddings_of!r} arrived")
 
+    def release_held_requests(self) -> None:
+        self.hold_embeddings_of = ""
+        self._released.set()
+
     def stop(self):
+        self._stopped = True
         self._released.set()
         self._httpd.shutdown()
         self._httpd.server_close()
@@ -93,7 +100,8 @@ class FakeOpenAIServer:
                 if server.hold_embeddings_of and any(server.hold_embeddings_of in text for text in inputs):
                     server._held.set()
                     server._released.wait(timeout=300)  # the client is killed meanwhile, or the test ends
-                    return
+                    if server._stopped:
+                        return
                 data = [{"object": "embedding", "index": i, "embedding": fake_embedding(text, server.embedding_dim)}
                         for i, text in enumerate(inputs)]
                 self._send_json(200, {"object": "list", "data": data, "model": body.get("model", "fake"),

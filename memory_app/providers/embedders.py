@@ -2,7 +2,6 @@
 import threading
 
 import numpy as np
-from django.conf import settings
 
 from ..conf import app_settings
 
@@ -84,8 +83,8 @@ class OpenAIEmbedder(Embedder):
         self.name = f"openai/{self.model}"
         self.dim = app_settings.EMBEDDING_DIM
         self._client = OpenAI(
-            api_key=app_settings.EMBEDDING_API_KEY or settings.OPENAI_API_KEY or "not-needed",
-            base_url=app_settings.EMBEDDING_BASE_URL or settings.OPENAI_BASE_URL or None,
+            api_key=app_settings.EMBEDDING_API_KEY or app_settings.openai_api_key or "not-needed",
+            base_url=app_settings.EMBEDDING_BASE_URL or app_settings.openai_base_url or None,
             timeout=app_settings.LLM_TIMEOUT,
             max_retries=app_settings.LLM_MAX_RETRIES,
         )

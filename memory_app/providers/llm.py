@@ -4,8 +4,6 @@ import json
 import logging
 from collections.abc import Iterator
 
-from django.conf import settings
-
 from ..conf import app_settings
 
 logger = logging.getLogger(__name__)
@@ -61,8 +59,8 @@ class OpenAIChatLLM(BaseLLM):
         self.extraction_model = app_settings.EXTRACTION_MODEL or self.model
         self.name = f"openai/{self.model}"
         self._client = OpenAI(
-            api_key=settings.OPENAI_API_KEY or "not-needed",
-            base_url=settings.OPENAI_BASE_URL or None,
+            api_key=app_settings.openai_api_key or "not-needed",
+            base_url=app_settings.openai_base_url or None,
             timeout=app_settings.LLM_TIMEOUT,
             max_retries=app_settings.LLM_MAX_RETRIES,
         )

@@ -4,12 +4,13 @@
     memory recall --user u1 "这个用户对配送有什么偏好？" [--limit N] [--json]
     memory forget --user u1 [--id N | --session S]      memory forget --expired
     memory export --user u1 [--output FILE]
-    memory reembed [--missing | --all] [--batch-size N] [--dry-run]
-    memory eval FILE.jsonl
+    memory reembed [--missing | --all] [--batch-size N] [--dry-run] [--quiet]
+    memory eval FILE.jsonl [--report out.html] [--verbose] [--quiet]
 
 All but eval take --tenant (default CHATMEM_DEFAULT_TENANT; for reembed, every tenant), --json and --lang
 (auto: Chinese labels when the input is Chinese). A bad argument is one line on stderr and a non-zero exit,
-never a usage dump.
+never a usage dump. On a terminal, eval and reembed show a progress bar on stderr (counts, rate, ETA); not with
+--quiet, and not when stderr is a pipe or a file. What they print on stdout is the same either way.
 """
 import argparse
 import json
@@ -18,7 +19,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, transaction
 
-from memory_app import service
+from memory_app import progress, service
 from memory_app.conf import app_settings
 from memory_app.crypto import reveal_value
 from memory_app.evaluation import EvalFileError, run_eval
@@ -133,6 +134,7 @@ class Command(BaseCommand):
         mode.add_argument("--all", action="store_true", dest="everything", help="every row")
         reembed_parser.add_argument("--batch-size", type=_positive_int, default=DEFAULT_BATCH_SIZE)
         reembed_parser.add_argument("--dry-run", action="store_true", help="only count the rows")
+        reembed_parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
         reindex_parser = subcommands.add_parser(
             "reindex", parents=[_shared_options("only this tenant (default: all)")],
@@ -149,6 +151,9 @@ class Command(BaseCommand):
         evaluate.add_argument("--verbose", action="store_true", help="also print every missed query")
         evaluate.add_argument("--no-baseline", action="store_true",
                               help="skip the plain hybrid retrieval over raw turns (baseline_recall_at)")
+        evaluate.add_argument("--report", metavar="FILE.html",
+                              help="also write an HTML report: the figures beside the baseline, every miss")
+        evaluate.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
     def handle(self, *args, **options):
         handler = getattr(self, f"handle_{options['subcommand']}")
@@ -164,6 +169,12 @@ class Command(BaseCommand):
 
     def _write(self, line: str) -> None:
         self.stdout.write(line)
+
+    def _progress_bar(self, description: str, options, unit: str):
+        """A bar on stderr for a person at a terminal (tqdm writes the raw stream: no line endings added)."""
+        stream = getattr(self.stderr, "_out", self.stderr)
+        quiet = options.get("quiet") or options.get("verbosity") == 0
+        return progress.bar(description, stream=stream, unit=unit, enabled=progress.wanted(stream, quiet=quiet))
 
     def _tenant(self, options) -> str:
         return options["tenant"] or app_settings.DEFAULT_TENANT
@@ -271,8 +282,9 @@ class Command(BaseCommand):
                 counts = count_rows_to_embed(everything=options["everything"], tenant=tenant)
                 self._write(_dump_json(counts) if options["json"] else output.text(lang, "would_reembed", **counts))
                 return
-            report = reembed(everything=options["everything"], tenant=tenant, batch_size=options["batch_size"],
-                             actor=ACTOR)
+            with self._progress_bar("reembed", options, unit="row"):
+                report = reembed(everything=options["everything"], tenant=tenant, batch_size=options["batch_size"],
+                                 actor=ACTOR)
         except ReembedError as error:
             raise CommandError(f"{error}; run `memory reembed --missing` again to finish") from error
         if options["json"]:
@@ -300,12 +312,18 @@ class Command(BaseCommand):
         self._write(f"retried {count} turns")
 
     def handle_eval(self, options):
+        report = Path(options["report"]) if options["report"] else None
+        if report is not None and not report.parent.is_dir():  # said now, not after a long run
+            raise CommandError(f"cannot write {report}: folder {report.parent} does not exist")
         _migrate_if_needed()  # an evaluation is often the first command run on a fresh checkout
         try:
             # Replays into the scratch tenant "eval", which run_eval wipes first: no --tenant on purpose.
-            run_eval(options["file"], stdout=self.stdout, verbose=options["verbose"],
-                     baseline=not options["no_baseline"])
+            with self._progress_bar("eval", options, unit="turn"):
+                run_eval(options["file"], stdout=self.stdout, verbose=options["verbose"],
+                         baseline=not options["no_baseline"], report_path=report)
         except EvalFileError as error:
             raise CommandError(str(error)) from error
         except (OSError, UnicodeDecodeError) as error:
+            if report is not None and getattr(error, "filename", None) == str(report):
+                raise CommandError(f"cannot write {report}: {error.strerror or error}") from error
             raise CommandError(f"{options['file']}: cannot read it as UTF-8 text ({type(error).__name__})") from error

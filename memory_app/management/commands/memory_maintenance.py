@@ -1,9 +1,10 @@
 """``manage.py memory_maintenance``: the lifecycle jobs, for cron or a systemd timer.
 
-    memory_maintenance expire | decay | cap | review | rotate-keys | all  [--dry-run] [--json]
+    memory_maintenance expire | decay | cap | review | rotate-keys | all  [--dry-run] [--json] [--quiet]
                        [--tenant T] [--now 2026-03-01T00:00:00+08:00]
 
-Prints a report of what was (or, with --dry-run, would be) done. A bad argument or a job that cannot run
+Prints a report of what was (or, with --dry-run, would be) done. On a terminal a progress bar runs on stderr
+meanwhile (not with --quiet, not into a pipe or a file). A bad argument or a job that cannot run
 as configured is one line on stderr and a non-zero exit.
 """
 import json
@@ -11,7 +12,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memory_app import lifecycle
+from memory_app import lifecycle, progress
 from memory_app.crypto import EncryptionKeyError
 
 LISTED_CHANGES = 200  # per job; the rest are counted (the JSON report always has every change)
@@ -57,11 +58,15 @@ class Command(BaseCommand):
             job.add_argument("--json", dest="as_json", action="store_true", help="print the report as JSON")
             job.add_argument("--tenant", help="only this tenant (default: all)")
             job.add_argument("--now", type=str, help="evaluate as of this ISO 8601 time (default: now)")
+            job.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
-    def handle(self, *args, job, dry_run, as_json, tenant, now, **_):
+    def handle(self, *args, job, dry_run, as_json, tenant, now, quiet, verbosity=1, **_):
         options = {"now": _moment(now) if now else None, "dry_run": dry_run, "tenant": tenant or None}
+        stream = getattr(self.stderr, "_out", self.stderr)  # tqdm needs the raw stream (no line endings added)
         try:
-            reports = lifecycle.run_all(**options) if job == "all" else [lifecycle.JOBS[job](**options)]
+            with progress.bar("maintenance", stream=stream, unit="memory",
+                              enabled=progress.wanted(stream, quiet=quiet or verbosity == 0)):
+                reports = lifecycle.run_all(**options) if job == "all" else [lifecycle.run_job(job, **options)]
         except (lifecycle.LifecycleError, EncryptionKeyError) as error:
             raise CommandError(str(error)) from error
         if as_json:
