@@ -96,7 +96,10 @@ def seed_user(user_id: str, corpus: list[dict], vectors, embedder_name: str) -> 
 
 
 def setup_django() -> None:
+    from chatmem.run_key import ensure_secret_key
+
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chatmem.settings")
+    ensure_secret_key()
     import django
 
     django.setup()
