@@ -55,29 +55,24 @@ async def test_signing_out_closes_that_persons_open_sockets(person, django_user_
     await theirs.disconnect()
 
 
+def sign_out_elsewhere(person, browser):
+    """Another server process signed the person out: the session row is gone, no close message came here."""
+    SessionStore(browser.cookies["sessionid"].value).delete()
+
+
+def change_password_elsewhere(person, browser):
+    person.set_password("pw-ines-new-77")
+    person.save()
+
+
 @pytest.mark.django_db(transaction=True)
-async def test_a_message_after_the_session_ended_elsewhere_runs_no_turn(person):
-    """Signed out by another process (its close message never reaches this one): the session row is gone."""
+@pytest.mark.parametrize("end_session", [sign_out_elsewhere, change_password_elsewhere])
+async def test_a_message_after_the_session_ended_elsewhere_runs_no_turn(person, end_session):
     browser = await sync_to_async(signed_in_browser)(person)
     socket = await open_socket(browser)
-    await sync_to_async(SessionStore(browser.cookies["sessionid"].value).delete)()
+    await sync_to_async(end_session)(person, browser)
 
     await socket.send_json_to({"type": "chat.message", "conversation_id": None, "text": "I'm allergic to penicillin"})
-
-    assert await socket.receive_output(timeout=WAIT_SECONDS) == {"type": "websocket.close", "code": 4401}
-    assert await nothing_was_kept()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_password_change_elsewhere_ends_the_open_socket(person):
-    socket = await open_socket(await sync_to_async(signed_in_browser)(person))
-
-    def change_password():
-        person.set_password("pw-ines-new-77")
-        person.save()
-
-    await sync_to_async(change_password)()
-    await socket.send_json_to({"type": "chat.message", "conversation_id": None, "text": "我住在青岛"})
 
     assert await socket.receive_output(timeout=WAIT_SECONDS) == {"type": "websocket.close", "code": 4401}
     assert await nothing_was_kept()
