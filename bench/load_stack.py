@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from chatmem.run_key import ensure_secret_key  # bench/loadtest.py puts the project on sys.path
+
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 STARTUP_SECONDS = 120  # a server imports Django and the app before it listens; a busy 2-core machine is slow
 
@@ -53,7 +55,8 @@ class Stack:
         self.postgres = None
         self.env = {name: value for name, value in os.environ.items()
                     if name not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "DATABASE_URL", "REDIS_URL")}
-        self.env.update({"DEBUG": "0", "CHATMEM_VAR_DIR": str(folder / "var"), "LOG_LEVEL": "WARNING",
+        self.env.update({"DEBUG": "0", "SECRET_KEY": ensure_secret_key(), "CHATMEM_VAR_DIR": str(folder / "var"),
+                         "LOG_LEVEL": "WARNING",
                          "CHATMEM_LOG_LEVEL": "WARNING", "ALLOWED_HOSTS": "127.0.0.1,localhost",
                          "CHATMEM_TASK_BACKEND": "django_tasks_db.DatabaseBackend", "PYTHONUNBUFFERED": "1"})
 

@@ -49,7 +49,7 @@ def arguments(argv):
 
 def set_up_django(stack: Stack) -> None:
     """This process reads and checks the same database the servers write (after the stack's settings)."""
-    os.environ.update({name: stack.env[name] for name in ("DATABASE_URL", "CHATMEM_VAR_DIR", "DEBUG")})
+    os.environ.update({name: stack.env[name] for name in ("DATABASE_URL", "CHATMEM_VAR_DIR", "DEBUG", "SECRET_KEY")})
     os.environ.pop("REDIS_URL", None)  # this process needs no cache
     os.environ["DJANGO_SETTINGS_MODULE"] = "chatmem.settings"
     import django

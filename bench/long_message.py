@@ -74,6 +74,9 @@ def setup_django(folder: str) -> None:
     os.environ.pop("OPENAI_BASE_URL", None)
     os.environ["CHATMEM_TASK_BACKEND"] = "django_tasks.backends.immediate.ImmediateBackend"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chatmem.settings")
+    from chatmem.run_key import ensure_secret_key
+
+    ensure_secret_key()
     import django
 
     django.setup()

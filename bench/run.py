@@ -159,7 +159,10 @@ def seed_user(user_id: str, corpus: list[dict], vectors, snippets: list[dict], s
 
 
 def setup_django() -> None:
+    from chatmem.run_key import ensure_secret_key
+
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chatmem.settings")
+    ensure_secret_key()
     import django
 
     django.setup()

@@ -15,12 +15,16 @@ on connecting if it is down, then before a turn whenever that changed. The chat 
 Bad input (not JSON, nested too deep, a NUL or a broken surrogate in the text, an unknown conversation) gets one
 ``error`` event with a ``code`` and a ``message`` in the browser's language, and nothing else: nothing is kept, and
 the socket stays open. A failure on the server's side sends an ``error`` event and closes with 4500.
+
+Signing out closes the person's sockets (code 4401): at once through their channel-layer group, and in any case
+before the next message is acted on (``accounts``).
 """
 import asyncio
 import json
 import logging
 
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.urls import reverse
 from django.utils import translation
@@ -31,12 +35,13 @@ from memory_app.session_cache import cache_problem
 from memory_app.providers.llm import LLMError
 
 from . import turns
+from .accounts import session_still_signed_in, user_group
 from .conf import demo_settings
 from .language import language_for_scope
 
 logger = logging.getLogger(__name__)
 
-# Close code for "sign in first" (the 4000-4999 range is for applications).
+# Close code for "sign in first", also when the person signed out (the 4000-4999 range is for applications).
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_SERVER_ERROR = 4500
 LAYER_RETRY_MAX_SECONDS = 30.0
@@ -72,6 +77,11 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         self.user = user
         self.language = language_for_scope(self.scope)
+        self.group = user_group(user.pk)
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except Exception as error:  # Redis away: the check before each message still ends a signed-out socket
+            logger.warning("could not join %s (%s)", self.group, type(error).__name__)
         await self.accept()
         with translation.override(self.language):
             await self.report_cache_state()
@@ -89,6 +99,26 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.send_json({"type": "status", "code": "cache_restored", "ok": True,
                                   "message": _("Redis is back: session memory works again.")})
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception as error:
+                logger.warning("could not leave %s (%s)", self.group, type(error).__name__)
+
+    async def session_signed_out(self, event):
+        """The person signed out (accounts.close_sockets_on_sign_out): this socket ends with them."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def websocket_receive(self, message):
+        """Every message is checked against the stored session first: signed out (here or in another process),
+        password changed, or account disabled, and the socket closes without running a turn."""
+        session_key = getattr(self.scope.get("session"), "session_key", None)
+        if not await database_sync_to_async(session_still_signed_in)(session_key, self.user):
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        await super().websocket_receive(message)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         with translation.override(self.language):

@@ -1,5 +1,7 @@
 """Project settings. Every environment variable the project reads is read here, and only here."""
 import os
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -17,10 +19,30 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "chatmem-dev-only-insecure-key")
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a debug page shows settings, routes and tracebacks to whoever reaches the server.
+DEBUG = env_bool("DEBUG", False)
+# Published in this repository, so it signs nothing real: accepted only with DEBUG=1 (``make run``).
+PUBLIC_DEV_SECRET_KEY = "chatmem-dev-only-insecure-key"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not DEBUG and SECRET_KEY in ("", PUBLIC_DEV_SECRET_KEY):
+    sys.exit("chatmem: SECRET_KEY is missing or is the public development key; set SECRET_KEY to a long random "
+             "value (python -c 'import secrets; print(secrets.token_urlsafe(50))'), or DEBUG=1 on a development "
+             "machine")
+SECRET_KEY = SECRET_KEY or PUBLIC_DEV_SECRET_KEY
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
+
+# Served over HTTPS (HTTPS=1): plain HTTP redirected, cookies sent over TLS only, HSTS for a year. Each setting can
+# be given on its own too. BEHIND_TLS_PROXY=1 when a proxy terminates TLS and sets X-Forwarded-Proto.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "daphne",
@@ -30,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "channels",
     "django_tasks",
     "django_tasks_db",
@@ -40,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -47,7 +71,18 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out sign-in into the lockout page
 ]
+
+# Sign-in throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username from one address, that
+# pair is refused for AXES_COOLOFF_TIME, even with the right password; the sign-in page says why and for how long.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a stranger cannot lock someone else out from elsewhere
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failed attempts are kept (until they cool off), successful sign-ins are not
+AXES_LOCKOUT_CALLABLE = "chat_app.accounts.sign_in_locked_out"
 
 ROOT_URLCONF = "chatmem.urls"
 TEMPLATES = [
@@ -119,6 +154,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise looks there first (collectstatic fills it for a deployment)
+# WhiteNoise serves the demo's assets with DEBUG off too, straight from the static folders (no collectstatic step).
+WHITENOISE_USE_FINDERS = True
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

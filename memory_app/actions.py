@@ -314,15 +314,16 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
         return 0
     by_key = {(memory.tenant, memory.user_id, memory.key) for memory in memories}
     rows = versions_of(memories) if every_version else Memory.objects.filter(pk__in=[memory.pk for memory in memories])
-    doomed = list(rows.only("sources", *signals.FORGOTTEN_FIELDS))
+    doomed = list(rows.defer("embedding"))
     doomed_ids = [memory.pk for memory in doomed]
     signals.memories_forgotten(doomed, reason=reason, actor=actor)
     _erase_source_copies(doomed)
     _erase_event_content(MemoryEvent.objects.filter(memory_ref__in=doomed_ids))
+    Memory.objects.filter(pk__in=doomed_ids).delete()
+    erasure.erase_copies(doomed)
     for tenant, user_id, key in by_key:
         record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, session_id=session_id,
                      turn_id=turn_id, detail={"count": sum(1 for m in memories if m.key == key), "reason": reason})
-    Memory.objects.filter(pk__in=doomed_ids).delete()
     return len(doomed_ids)
 
 
@@ -333,6 +334,7 @@ def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | No
     ``keep_turn_pk``: the turn that asked ("forget everything about me") stays, emptied, so that the task
     processing it can record its outcome."""
     turns = Turn.objects.for_user(tenant, user_id).exclude(pk=keep_turn_pk)
+    erasure.erase_task_results(Turn.objects.for_user(tenant, user_id))
     counts = {
         "memories": Memory.objects.for_user(tenant, user_id).count(),
         "snippets": Snippet.objects.for_user(tenant, user_id).count(),
@@ -348,6 +350,7 @@ def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | No
     for model in (Snippet, SessionSummary, TopicHeat, MemoryEntity):
         model.objects.for_user(tenant, user_id).delete()
     clear_user_working_memory(tenant, user_id)
+    erasure.clear_text_caches()
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id,
                  detail={"scope": "user", **counts})
     return counts
@@ -367,8 +370,10 @@ def forget_session(tenant: str, user_id: str, session_id: str, *, actor: str) ->
     snippets.delete()
     SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
     _erase_event_content(MemoryEvent.objects.for_user(tenant, user_id).filter(session_id=session_id))
+    erasure.erase_task_results(Turn.objects.for_user(tenant, user_id).filter(session_id=session_id))
     Turn.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
     clear_session(tenant, user_id, session_id)
+    erasure.clear_text_caches()
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, detail={"scope": "session", **counts})
     return counts
 
@@ -397,3 +402,4 @@ def record_export(tenant: str, user_id: str, *, actor: str, count: int) -> None:
 # Forgetting by meaning and the erasing of turns live next door (this module stays readable); callers still
 # use them as ``actions.forget_described`` and so on.
 from .actions_forget import erase_turns, forget_described, without_content  # noqa: E402,F401
+from . import erasure  # noqa: E402  (imports this module's names)

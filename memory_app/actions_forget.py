@@ -7,16 +7,20 @@ from .models import EventAction, MemoryEvent, SessionSummary, Snippet, TopicHeat
 from .taxonomy import key_kind
 from .working_memory import replace_session_items, user_session_items
 
-def erase_turns(turns) -> int:
+def erase_turns(turns) -> set[int]:
     """A turn whose words are forgotten keeps its place in the log: a placeholder for the message, no reply,
-    and an outcome with keys and counts but no values."""
-    count = 0
+    and an outcome with keys and counts but no values; its task results lose their return value too.
+    Returns the pks of the turns erased."""
+    from .erasure import erase_task_results  # erasure builds on this module
+
+    erased = set()
     for turn in turns.only("pk", "text", "reply", "outcome"):
         turn.text, turn.reply = FORGOTTEN, ""
         turn.outcome = without_content(turn.outcome or {})
         turn.save(update_fields=["text", "reply", "outcome"])
-        count += 1
-    return count
+        erased.add(turn.pk)
+    erase_task_results(erased)
+    return erased
 
 
 def without_content(data):
@@ -43,6 +47,8 @@ def forget_described(tenant: str, user_id: str, matches, *, actor: str, session_
     on its own) and the words they came from, and every matched snippet, summary line, turn message, reply,
     outcome, audit detail (the event stays) and working-memory item, as ``forget_matching.Matches`` lists
     them. Returns counts and key kinds, never content; one DELETE event records the counts."""
+    from .erasure import clear_text_caches, erase_task_results
+
     doomed_sources = [source for memory in matches.memories for source in memory.sources or []]
     erased = {(str(source.get("session", "")), str(source.get("turn", ""))) for source in doomed_sources}
     entities = {entity.strip().lower() for memory in matches.memories for entity in memory.entities or [] if entity}
@@ -63,11 +69,13 @@ def forget_described(tenant: str, user_id: str, matches, *, actor: str, session_
     for turn in user_turns.filter(pk__in=matches.outcomes - matches.turns).only("pk", "outcome"):
         turn.outcome = without_content(turn.outcome or {})
         turn.save(update_fields=["outcome"])
+    erase_task_results(matches.outcomes | matches.replies)
     counts["turns"] = len(erased)
     counts["events"] = MemoryEvent.objects.for_user(tenant, user_id).filter(pk__in=matches.events).update(
         detail={"erased": True})
     counts["working_memory"] = forget_working_items(tenant, user_id, matches.working)
     TopicHeat.objects.for_user(tenant, user_id).filter(topic__in=entities).delete()
+    clear_text_caches()
     record_event(None, EventAction.DELETE, actor=actor, tenant=tenant, user_id=user_id, session_id=session_id,
                  turn_id=turn_id, detail={"scope": "described", **{k: v for k, v in counts.items() if k != "keys"}})
     return counts

@@ -10,8 +10,9 @@ import json
 from django.utils import timezone
 
 from . import actions, crypto
-from .models import Memory, MemoryEvent, SessionSummary, Snippet, Turn
+from .models import Memory, MemoryEvent, SessionSummary, Snippet, TopicHeat, Turn
 from .redaction import redact_data
+from .working_memory import user_session_items
 
 
 def _time(value) -> str:
@@ -55,11 +56,23 @@ def _summary_row(summary: SessionSummary) -> dict:
 
 def _turn_row(turn: Turn) -> dict:
     return {"id": turn.pk, "session_id": turn.session_id, "turn_id": turn.turn_id, "speaker": turn.speaker,
-            "text": turn.text, "reply": turn.reply, "status": turn.status, "occurred_at": _time(turn.occurred_at)}
+            "text": turn.text, "reply": turn.reply, "status": turn.status, "outcome": turn.outcome,
+            "occurred_at": _time(turn.occurred_at)}
+
+
+def _topic_row(heat: TopicHeat) -> dict:
+    return {"id": heat.pk, "topic": heat.topic, "heat": heat.heat, "updated_at": _time(heat.updated_at)}
+
+
+def _working_memory_rows(tenant: str, user_id: str) -> list[dict]:
+    return [{"session_id": session_id, "text": item.get("text", ""), "sources": item.get("sources", [])}
+            for session_id, items in sorted(user_session_items(tenant, user_id).items()) for item in items]
 
 
 def export_user_data(tenant: str, user_id: str, *, actor: str) -> dict:
-    """All of one user's memories (every version and status), audit events, snippets, summaries and turns."""
+    """Everything held about one user that deleting or forgetting removes: memories (every version and status),
+    audit events, snippets, summaries, turns with what processing them did (outcome), topics talked about, and
+    this session's one-off items (working memory)."""
     data = {
         "tenant": tenant,
         "user_id": user_id,
@@ -72,6 +85,8 @@ def export_user_data(tenant: str, user_id: str, *, actor: str) -> dict:
         "summaries": [_summary_row(summary) for summary in
                       SessionSummary.objects.for_user(tenant, user_id).order_by("session_id")],
         "turns": [_turn_row(turn) for turn in Turn.objects.for_user(tenant, user_id).order_by("occurred_at", "pk")],
+        "topics": [_topic_row(heat) for heat in TopicHeat.objects.for_user(tenant, user_id).order_by("topic")],
+        "working_memory": _working_memory_rows(tenant, user_id),
     }
     actions.record_export(tenant, user_id, actor=actor, count=len(data["memories"]))
     return data
@@ -79,11 +94,12 @@ def export_user_data(tenant: str, user_id: str, *, actor: str) -> dict:
 
 # One flat table for every record type: a spreadsheet user filters on the first column.
 CSV_COLUMNS = ["record", "id", "memory_id", "session_id", "turn_id", "kind", "key", "value", "text", "status",
-               "version", "confidence", "sensitivity", "is_private", "action", "actor", "sources", "detail", "time"]
+               "version", "confidence", "sensitivity", "is_private", "action", "actor", "sources", "detail", "time",
+               "reply", "outcome", "topic"]
 _TIME_FIELD = {"memories": "observed_at", "events": "created_at", "snippets": "observed_at",
-               "summaries": "updated_at", "turns": "occurred_at"}
+               "summaries": "updated_at", "turns": "occurred_at", "topics": "updated_at", "working_memory": ""}
 _RECORD_NAME = {"memories": "memory", "events": "event", "snippets": "snippet", "summaries": "summary",
-                "turns": "turn"}
+                "turns": "turn", "topics": "topic", "working_memory": "working_memory"}
 
 
 def _cell(value) -> str:

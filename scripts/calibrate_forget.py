@@ -20,7 +20,10 @@ sys.path.insert(0, str(ROOT))
 os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/calibrate.sqlite3"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chatmem.settings")
 
+from chatmem.run_key import ensure_secret_key  # noqa: E402
 import django  # noqa: E402
+
+ensure_secret_key()
 
 django.setup()
 

@@ -84,13 +84,13 @@ def replay(probe, session="s1"):
         service.after_turn(probe.user, text, reply, session_id=session, turn_id=f"t{number}")
 
 
-def stored_text(user_id, *, skip_turn=None) -> str:
+def stored_text(user_id) -> str:
     """Everything stored for a user, in plain text: memories (every status), snippets, summaries, turns with
     replies and outcomes, audit details, working memory."""
     parts = [f"{reveal_value(m)} {reveal_text(m)} {m.entities}" for m in Memory.objects.filter(user_id=user_id)]
     parts += list(Snippet.objects.filter(user_id=user_id).values_list("text", flat=True))
     parts += list(SessionSummary.objects.filter(user_id=user_id).values_list("text", flat=True))
-    for turn in Turn.objects.filter(user_id=user_id).exclude(turn_id=skip_turn):
+    for turn in Turn.objects.filter(user_id=user_id):
         parts += [turn.text, turn.reply, json.dumps(turn.outcome, ensure_ascii=False)]
     parts += [json.dumps(detail, ensure_ascii=False)
               for detail in MemoryEvent.objects.filter(user_id=user_id).values_list("detail", flat=True)]
@@ -105,12 +105,10 @@ def test_describe_and_forget_removes_the_subject_everywhere_and_keeps_near_misse
     record = service.after_turn(probe.user, probe.request, "OK.", session_id="s2", turn_id="ask")
     assert record.status == TurnStatus.PROCESSED
     [entry] = record.outcome["forgotten"]
-    assert entry["scope"] == "described" and entry["description"]
-    left = stored_text(probe.user, skip_turn="ask")
+    assert entry["scope"] == "described" and "description" not in entry  # it names what was to go
+    left = stored_text(probe.user)
     for word in probe.gone:
         assert word not in left, word
-        if word not in entry["description"]:  # the outcome names the request, never the forgotten values
-            assert word not in json.dumps(record.outcome, ensure_ascii=False), word
     for word in probe.kept:
         assert Snippet.objects.filter(user_id=probe.user, text__contains=word).exists(), word
         assert Turn.objects.filter(user_id=probe.user, text__contains=word).exists(), word
@@ -149,7 +147,7 @@ def test_old_versions_events_replies_working_memory_and_other_users():
 
     record = service.after_turn("ines", "Forget everything about the parking fine", session_id="s1", turn_id="t3")
 
-    left = stored_text("ines", skip_turn="t3")
+    left = stored_text("ines")
     assert "parking fine" not in left and "airport garage" not in left
     assert not Memory.objects.filter(user_id="ines", key="event.appeal").exists()  # both versions
     assert Memory.objects.get(user_id="ines", key="hobby.chess").status == MemoryStatus.ACTIVE
@@ -179,7 +177,7 @@ def test_everything_about_a_subject_versus_everything_about_me(history, about_th
         service.after_turn("vera", text, session_id="s1", turn_id=f"t{number}")
     record = service.after_turn("vera", about_the_trouble, session_id="s1", turn_id="ask1")
     assert record.outcome["forgotten"][0]["scope"] == "described"
-    left = stored_text("vera", skip_turn="ask1")
+    left = stored_text("vera")
     assert trouble not in left
     assert kept in left and Memory.objects.filter(user_id="vera").exists()  # the user is still there
 

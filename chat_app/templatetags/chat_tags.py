@@ -72,6 +72,7 @@ def inspector_strings() -> dict:
         "outcome_forgotten": _("Forgotten"),
         "forgottenCounts": _("{memories} memories, {snippets} snippets, {turns} messages"),
         "forgottenEverything": _("everything about you"),
+        "forgottenDescribed": _("what you described"),
         "outcome_blocked": _("Blocked (sensitive)"),
         "outcome_working_memory": _("Kept for this conversation only"),
         "outcome_snippets": _("Snippets stored"),

@@ -111,9 +111,9 @@
     return parts.length ? el("section", {}, parts) : null;
   }
 
-  /* One forget request: what it described (never the forgotten values), how much went, and which rows. */
+  /* One forget request: how much went and which rows (never the forgotten values, nor the description). */
   function describeForgotten(item) {
-    const what = item.scope === "everything" ? strings.forgottenEverything : `“${item.description || ""}”`;
+    const what = item.scope === "everything" ? strings.forgottenEverything : strings.forgottenDescribed;
     const counts = format(strings.forgottenCounts,
       {memories: item.memories || 0, snippets: item.snippets || 0, turns: item.turns || 0});
     const rows = [...(item.keys || []), ...(item.items || [])];
