@@ -227,6 +227,8 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
         progress.expect(size + len(snippets) + WARMUP_CALLS + 2 * queries + 1)
         seed_user(user_id, corpus[:size], np.asarray(vectors[:size]), snippets, np.asarray(snippet_vectors),
                   embedder.name)
+        with connection.cursor() as cursor:  # fresh statistics, as autovacuum (or a nightly ANALYZE) would have
+            cursor.execute("ANALYZE")
         progress.advance(size + len(snippets))
         for index in range(WARMUP_CALLS):  # first calls load the model, fill caches and warm the planner
             before(user_id, index)
