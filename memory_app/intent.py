@@ -81,11 +81,29 @@ class Intent:
         return [{"scene": scene, "confidence": round(confidence, 2)} for scene, confidence in self.scenes]
 
 
-_SELF_REFERENCE = re.compile(r"(我|咱|俺|自己)|\b(i|me|my|mine|i'm|we|our)\b", re.IGNORECASE)
+_SELF_REFERENCE = re.compile(r"(我|咱|俺|自己)|\b(i|me|my|mine|i'm|we|us|our)\b", re.IGNORECASE)
 # "帮我" / "give me" are politeness, not a question about the user; these are.
 _STRONG_SELF_REFERENCE = re.compile(
     r"((?<![帮给让替教诉跟问])我(?!们?说)|咱|自己)"  # 我侄女, 我的, 我能…; "帮我/告诉我" is only politeness
-    r"|\b(my|mine|i'm|i am|am i|can i|should i|i have|i need|i want|our)\b",
+    r"|\b(my|mine|myself|i'm|i am|am i|can i|should i|i have|i need|i want|we|we're|we've|us|our|ours)\b",
+    re.IGNORECASE,
+)
+# A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
+# holds ("排几个动作" asks for a plan, not a number).
+_TASK_FOR_ME = re.compile(
+    r"(?:帮|给|替|为)我(?:们)?(?:排|列|安排|规划|制定|定|推荐|挑|选|算|估|做|写|订|约|准备|想|整理|配)"
+    r"|\b(?:plan|schedule|draft|list|pick|prepare|book|arrange|organi[sz]e|work out|figure out) (?:me|us)\b",
+    re.IGNORECASE,
+)
+# A decision the user has to make ("该进多少", "要带几件", "how many should…"): advice about their own case.
+_DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]{0,6}(?:多少|几)|\bhow (?:many|much)\b.{0,30}\bshould\b",
+                       re.IGNORECASE)
+# Explanations of how the world works ("是什么原理", "what's the difference between…") with nobody from the
+# user's life in them: general knowledge, gated as strictly as trivia, though a reply style still applies.
+_WORLD_EXPLANATION = re.compile(
+    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么会)"
+    r"|\b(?:how does|how do|why does|why do|why is|why are)\b(?! (?:i|we|my|our)\b)"
+    r"|\bwhat(?:'s|’s| is| are) the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b",
     re.IGNORECASE,
 )
 
@@ -151,12 +169,18 @@ def request_type(text: str, *, personal_context: bool = False) -> str:
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
     if not has_self and any(re.search(pattern, text) for pattern in _ALWAYS_TRIVIA_PATTERNS):
         return "trivia"
+    personal_context = personal_context or bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
     if not has_self and not personal_context and (
             any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)):
         return "trivia"
     if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
+
+
+def _explains_the_world(text: str, *, personal: bool) -> bool:
+    return (not personal and bool(_WORLD_EXPLANATION.search(text)) and not _STRONG_SELF_REFERENCE.search(text)
+            and not _TASK_FOR_ME.search(text))
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
@@ -168,6 +192,8 @@ def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool =
         # Beside keyword scenes the prototype only adds a possibility, below what a keyword hit says.
         scores[scene] = min(confidence, 0.55) if scores else confidence
     if kind == "trivia":
+        scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
+    elif kind == "compose" and _explains_the_world(text, personal=mentions_known_person):
         scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
     elif kind == "greeting":
         scores = {"small_talk": 0.85, "profile": 0.7, **scores}

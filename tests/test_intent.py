@@ -93,3 +93,26 @@ def test_word_meanings_conversions_and_world_facts_are_trivia(question):
 def test_a_scene_word_counts_as_a_whole_word_only():
     assert "health" not in detect_intent("Who painted this ceiling?").scene_names
     assert "health" in detect_intent("The pain in my wrist is back").scene_names
+
+
+@pytest.mark.parametrize("message", [
+    "帮我算一下这周要买几斤米", "给我列几个周末在家能做的小实验", "How many towels should we pack for the lake trip?",
+    "这次出差该带几件衬衫？", "Can you plan us a three-day route?",
+])
+def test_a_task_or_decision_for_the_user_is_never_trivia(message):
+    assert request_type(message) != "trivia"
+
+
+@pytest.mark.parametrize("message", [
+    "冰箱制冷的原理是什么？", "What's the difference between a lake and a pond?", "Why does ice float on water?",
+    "湖和水库有什么区别",
+])
+def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
+    intent = detect_intent(message)
+    assert intent.request_type == "compose"  # a reply style still applies
+    assert intent.primary_scene == "general_knowledge"
+
+
+@pytest.mark.parametrize("message", ["Why does my sourdough collapse in the oven?", "我们家冰箱为什么老结霜？"])
+def test_an_explanation_about_the_users_own_things_stays_personal(message):
+    assert detect_intent(message).primary_scene != "general_knowledge"
