@@ -89,6 +89,7 @@ WORK_MONEY = [
     ("游泳课在每周二下午", "schedule.游泳课", 0, "每周二下午"),
     ("Our budget for the new sofa is $1,200", "budget.new_sofa", 0, "$1,200"),
     ("The tax filing is due April 15", "schedule.deadline.tax_filing", 0, "April 15"),
+    ("Kim says the quarterly rent payment is due May 3rd", "schedule.deadline.quarterly_rent_payment", 0, "May 3rd"),
     ("Choir rehearsal is every Thursday night", "schedule.choir_rehearsal", 0, "Thursday"),
 ]
 ACTIVITIES = [
@@ -256,3 +257,13 @@ def test_what_a_speaker_says_about_the_friend_is_not_the_speakers_fact(text):
 ])
 def test_chit_chat_stores_no_memory(text):
     assert rule_extract(text, speaker="Kai").candidates == []
+
+
+@pytest.mark.parametrize("message, sentence", [
+    ("Kim says the quarterly rent payment is due May 3rd.", "The user's quarterly rent payment is due May 3rd."),
+    ("The library books are due on Friday.", "The user's library books are due Friday."),
+])
+def test_a_deadline_sentence_names_the_thing_not_who_reported_it(message, sentence):
+    texts = [candidate.text for candidate in extract(message, use_llm=False).candidates
+             if candidate.key.startswith("schedule.deadline.")]
+    assert texts == [sentence]

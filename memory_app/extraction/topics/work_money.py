@@ -27,7 +27,7 @@ _INCOME_EN = re.compile(rf"\b(?:I|we)\s+(?:make|earn|bring in)\s+(?:about\s+|aro
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DATE_EN = (rf"(?:{_MONTH}\.? \d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}|next (?:week|month|Monday|Tuesday|"
             rf"Wednesday|Thursday|Friday|Saturday|Sunday)|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|the end of (?:the )?(?:month|week|year)|\d{{1,2}}/\d{{1,2}})")
-_DEADLINE_EN = re.compile(rf"(?P<thing>[A-Za-z][\w'\- ]{{2,40}}?)\s+(?:is|are)\s+due\s+(?:on\s+|by\s+)?(?P<date>{_DATE_EN})"
+_DEADLINE_EN = re.compile(rf"\b(?P<thing>[A-Za-z][\w'\- ]{{2,40}}?)\s+(?P<be>is|are)\s+due\s+(?:on\s+|by\s+)?(?P<date>{_DATE_EN})"
                           rf"|\bdeadline\s+(?:for\s+(?:the\s+|my\s+)?(?P<thing2>[\w'\- ]{{2,30}}?)\s+)?is\s+(?P<date2>{_DATE_EN})")
 _NUM_ZH = rf"(?:\d{{1,4}}|[{ZH_NUMBER_CHARS}]{{1,4}})"
 _DATE_ZH = (rf"{_NUM_ZH}\s*月\s*{_NUM_ZH}\s*[号日]|{_NUM_ZH}\s*月(?:份|初|中|底)?|下(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|下个?月[初中底]?"
@@ -80,6 +80,9 @@ def income(ctx: RuleContext) -> list[Match]:
     return matches
 
 
+_REPORTED_SPEECH = re.compile(r"\b(?:says?|said|thinks?|thought|reckons?|told (?:me|us)|mentioned|that)\b", re.I)
+
+
 @rule(priority=60)
 def deadlines(ctx: RuleContext) -> list[Match]:
     found = (_DEADLINE_ZH if ctx.chinese else _DEADLINE_EN).search(ctx.text)
@@ -91,10 +94,13 @@ def deadlines(ctx: RuleContext) -> list[Match]:
         value = f"{found.group('date')}{found.group('verb')}{found.group('obj')}".strip()
     else:
         thing = (found.group("thing") or found.group("thing2") or "deadline").strip()
+        # "Kim says the rent is due…": the thing is what follows the reported speech, not the clause before it.
+        thing = _REPORTED_SPEECH.split(thing)[-1].strip() or "deadline"
         thing = re.sub(r"^(?:(?:the|my|our|a|an)\s+)+", "", thing, flags=re.I)
         seg = segment(" ".join(thing.split()[-3:]))
         value = f"{thing}: {found.group('date') or found.group('date2')}"
-    text = "" if ctx.chinese else f"{ctx.subject[:1].upper()}{ctx.subject[1:]}'s {thing} is due {value.split(': ', 1)[1]}."
+    be = "" if ctx.chinese else (found.group("be") or "is")
+    text = "" if ctx.chinese else f"{ctx.subject[:1].upper()}{ctx.subject[1:]}'s {thing} {be} due {value.split(': ', 1)[1]}."
     return [Match(f"schedule.deadline.{seg}", value, *found.span(), kind="episode", confidence=0.8, importance=0.6,
                   entities=[thing], text=text)]
 
