@@ -38,13 +38,14 @@ class _QueryVectorCache:
                 self._vectors.move_to_end(key)
             return vector
 
-    def put(self, key, vector: np.ndarray) -> None:
+    def put(self, key, vector: np.ndarray) -> np.ndarray:
         vector = np.array(vector, copy=True)
         vector.setflags(write=False)  # shared between callers: nobody may change it in place
         with self._lock:
             self._vectors[key] = vector
             while len(self._vectors) > max(0, int(app_settings.QUERY_EMBEDDING_CACHE)):
                 self._vectors.popitem(last=False)
+        return vector
 
     def clear(self) -> None:
         with self._lock:
@@ -65,8 +66,7 @@ def embed_query_safely(text: str) -> np.ndarray | None:
     except EmbedderError as error:
         logger.warning("query embedding skipped, keyword recall only: %s", error)
         return None
-    query_vector_cache.put(key, vector)
-    return query_vector_cache.get(key)
+    return query_vector_cache.put(key, vector)
 
 
 def apply_embedding(row, text: str) -> None:

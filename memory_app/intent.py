@@ -36,7 +36,7 @@ _WORLD_FACT_PATTERNS = [
     r"首都|多远|多高|多大|多少年|哪一年|哪年|第一个|谁发明|谁写|作者是谁|位于|面积|人口|距离",
     r"(?i)\b(?:capital of|how far|how tall|how many|what year|who wrote|who invented|who discovered|population of|"
     r"what is \d)\b",
-    r"(?i)\bwhat(?:'s|’s| is| was| are) the \w+(?: \w+)? (?:of|for|in|on)\b",  # "the boiling point of …", "the currency in …"
+    r"(?i)\bwhat(?:'s|’s| is| was| are) the \w+(?: \w+)? (?:of|for|in|on)\b",  # "the speed of …", "the currency in …"
 ]
 # Requests for an explanation or a piece of writing: the user's reply-style preferences apply.
 _COMPOSE_PATTERNS = [

@@ -172,10 +172,11 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     for snippet in snippets.filter(pk__in=list(snippet_hits)).defer("embedding"):
         add(_snippet_item(snippet))
     if query_vector is not None:
-        vectors = vector_index()
-        for memory, similarity in vectors.nearest(memories, tenant, user_id, query_vector, VECTOR_MEMORIES):
+        near_memories, near_snippets = vector_index().nearest_each(
+            [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
+        for memory, similarity in near_memories:
             add(_memory_item(memory)).similarity = similarity
-        for snippet, similarity in vectors.nearest(snippets, tenant, user_id, query_vector, RETRIEVAL_DEPTH):
+        for snippet, similarity in near_snippets:
             add(_snippet_item(snippet)).similarity = similarity
         _fill_missing_similarities(items.values(), query_vector)
     for source_type, hits in (("memory", memory_hits), ("snippet", snippet_hits)):

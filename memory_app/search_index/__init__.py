@@ -52,8 +52,7 @@ def reindex_user(tenant: str, user_id: str, models: dict | None = None) -> int:
         rows = list(model.objects.filter(tenant=tenant, user_id=user_id).only(*DOCUMENT_FIELDS[source_type]))
         index.add_new(source_type, ((item, document_of(source_type, item)) for item in rows))
         count += len(rows)
-    bump_version(tenant, user_id)
-    return count
+    return count  # drop_user gave the user a new version: cached matrices reload
 
 
 def indexed_users(tenant: str | None = None, models: dict | None = None) -> list[tuple[str, str]]:

@@ -54,13 +54,14 @@ class KeywordQuery:
 class PostingsKeywordIndex:
     # --- write side -----------------------------------------------------------------------------------
 
-    def index(self, source_type: str, item, document: str) -> None:
-        """(Re)write one item's postings and the user's statistics; nothing when the terms did not change."""
+    def index(self, source_type: str, item, document: str) -> bool:
+        """(Re)write one item's postings and the user's statistics; nothing when the terms did not change.
+        True when something was written (which also gave the user a new index version)."""
         model = POSTING_MODELS[source_type]
         new = digests(document)
         old = self._stored(model, item.pk)
         if old == new:
-            return
+            return False
         if old:
             self._forget(model, item.tenant, item.user_id, item.pk, old)
         if new:
@@ -68,10 +69,11 @@ class PostingsKeywordIndex:
             model.objects.bulk_create([model(item_id=item.pk, tenant=item.tenant, user_id=item.user_id, term=term,
                                              frequency=frequency, length=length) for term, frequency in new.items()])
             self._count(item.tenant, item.user_id, Counter(new.keys()), 1, length)
+        return True
 
-    def add_new(self, source_type: str, items_and_documents) -> None:
+    def add_new(self, source_type: str, items_and_documents) -> set[tuple[str, str]]:
         """Index items that have no postings yet (bulk-created rows, a rebuild) in a few statements per
-        thousand items rather than a few per item."""
+        thousand items rather than a few per item. Returns the users whose statistics (and version) moved."""
         model = POSTING_MODELS[source_type]
         postings, per_user = [], {}
         for item, document in items_and_documents:
@@ -88,12 +90,15 @@ class PostingsKeywordIndex:
         model.objects.bulk_create(postings, batch_size=2000)
         for (tenant, user_id), (frequencies, documents, length) in per_user.items():
             self._count(tenant, user_id, frequencies, documents, length)
+        return set(per_user)
 
-    def remove(self, source_type: str, item) -> None:
+    def remove(self, source_type: str, item) -> bool:
+        """Drop one item's postings; True when it had any (the user then has a new index version)."""
         model = POSTING_MODELS[source_type]
         old = self._stored(model, item.pk)
         if old:
             self._forget(model, item.tenant, item.user_id, item.pk, old)
+        return bool(old)
 
     def drop_user(self, tenant: str, user_id: str) -> None:
         """Empty one user's index. The state row stays (zeroed, version bumped): a cache holding an older
@@ -103,13 +108,9 @@ class PostingsKeywordIndex:
         SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).update(documents=0, total_length=0)
         self.bump(tenant, user_id)
 
-    @staticmethod
-    def bump(tenant: str, user_id: str) -> None:
-        state = SearchIndexState._meta.db_table
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {state} (tenant, user_id, documents, total_length, version) VALUES (%s, %s, 0, 0, %s) "
-                f"ON CONFLICT (tenant, user_id) DO UPDATE SET version = excluded.version", [tenant, user_id, new_version()])
+    def bump(self, tenant: str, user_id: str) -> None:
+        """A new index version with the statistics unchanged."""
+        self._count(tenant, user_id, Counter(), 0, 0)
 
     @staticmethod
     def _stored(model, item_pk) -> Counter:

@@ -23,9 +23,9 @@ def document_of(source_type: str, item) -> str:
 def index_items(source_type: str, items) -> None:
     """Index rows written without signals (``bulk_create``): they are new, so the bulk path applies."""
     items = list(items)
-    keyword_index().add_new(source_type, ((item, document_of(source_type, item)) for item in items))
-    for tenant, user_id in {(item.tenant, item.user_id) for item in items}:
-        bump_version(tenant, user_id)
+    counted = keyword_index().add_new(source_type, ((item, document_of(source_type, item)) for item in items))
+    for tenant, user_id in {(item.tenant, item.user_id) for item in items} - counted:
+        bump_version(tenant, user_id)  # rows without a single term still changed the user's vectors
 
 
 def _on_save(sender, instance, created, update_fields=None, raw=False, **kwargs):
@@ -35,14 +35,14 @@ def _on_save(sender, instance, created, update_fields=None, raw=False, **kwargs)
     fields = set(update_fields or ())
     if fields and not fields & {"text", "entities", "key", "speaker", "embedding"}:
         return  # counters and flags: nothing the indexes hold
-    keyword_index().index(source_type, instance, document_of(source_type, instance))
-    if created or not fields or "embedding" in fields:
-        bump_version(instance.tenant, instance.user_id)
+    written = keyword_index().index(source_type, instance, document_of(source_type, instance))
+    if not written and (created or not fields or "embedding" in fields):
+        bump_version(instance.tenant, instance.user_id)  # writing postings already gave a new version
 
 
 def _on_delete(sender, instance, **kwargs):
-    keyword_index().remove(SOURCE_TYPES[sender], instance)
-    bump_version(instance.tenant, instance.user_id)
+    if not keyword_index().remove(SOURCE_TYPES[sender], instance):
+        bump_version(instance.tenant, instance.user_id)
 
 
 def connect() -> None:

@@ -29,6 +29,10 @@ def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
 
 
 class PgVectorIndex:
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[list]:
+        """``nearest`` for several (queryset, limit) pairs of one user."""
+        return [self.nearest(queryset, tenant, user_id, query_vector, limit) for queryset, limit in searches]
+
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
         from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
@@ -38,6 +42,14 @@ class PgVectorIndex:
         distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
         rows = list(queryset.defer("embedding").annotate(distance=distance).order_by("distance")[:limit])
         return [(row, 1.0 - float(row.distance)) for row in rows]
+
+
+def _best_first(similarities: np.ndarray, count: int) -> np.ndarray:
+    """Indices of the ``count`` highest similarities, best first, without sorting all of them."""
+    if count >= len(similarities):
+        return np.argsort(-similarities)
+    top = np.argpartition(-similarities, count)[:count]
+    return top[np.argsort(-similarities[top])]
 
 
 class _UserMatrix:
@@ -57,27 +69,33 @@ class CachedMatrixVectorIndex:
 
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
-        dim = int(query_vector.shape[0])
-        entry = self._matrix(queryset.model, tenant, user_id, dim)
-        if entry is None or not len(entry.pks):
-            return []
+        return self.nearest_each([(queryset, limit)], tenant, user_id, query_vector)[0]
+
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[list]:
+        """``nearest`` for several (queryset, limit) pairs of one user, reading the user's version once."""
+        version = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).values_list(
+            "version", flat=True).first() or 0
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
+        return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, int(query.shape[0]), version),
+                              query, limit) for queryset, limit in searches]
+
+    @staticmethod
+    def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int) -> list[tuple[object, float]]:
+        if limit <= 0 or not len(entry.pks):
+            return []
         similarities = entry.matrix @ query
-        order = np.argsort(-similarities)
         results: list[tuple[object, float]] = []
         start, batch = 0, limit * 2
         # Rows the caller's filter rejects (superseded, expired, private) are skipped: read further down.
-        while len(results) < limit and start < len(order):
-            window = order[start:start + batch]
+        while len(results) < limit and start < len(similarities):
+            window = _best_first(similarities, start + batch)[start:]
             rows = queryset.defer("embedding").in_bulk([int(pk) for pk in entry.pks[window]])
             results.extend((rows[int(entry.pks[index])], float(similarities[index]))
                            for index in window if int(entry.pks[index]) in rows)
             start, batch = start + batch, batch * 4
         return results[:limit]
 
-    def _matrix(self, model, tenant: str, user_id: str, dim: int) -> _UserMatrix | None:
-        version = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).values_list(
-            "version", flat=True).first() or 0
+    def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int) -> _UserMatrix:
         key = (model._meta.label, tenant, user_id, dim)
         with self._lock:
             entry = self._cache.get(key)
