@@ -101,7 +101,7 @@ POSITIVES = [
     ("my rail loyalty number is 5520 318 744, add the points", "5520 318 744", "id_number"),
     ("健身房会员号是 70043128，前台要查", "70043128", "id_number"),
     # one-time codes and PINs read out in digit groups, in a login or credential sentence (issue 8, item 4)
-    ("the bank app login wants a code its 482 915 and then asks again", "482 915", "password"),
+    ("the payroll portal sent me a one-off code, 482 915, to sign in", "482 915", "password"),
     ("验证码 482 915，五分钟内有效", "482 915", "password"),
     ("验证码：63 20 48", "63 20 48", "password"),
     ("我登录网银要输动态码 48 19 27", "48 19 27", "password"),
@@ -109,8 +109,7 @@ POSITIVES = [
     ("路由器密码是 8812 3301，贴在背面", "8812 3301", "password"),
     ("wifi 密码 5512-0931", "5512-0931", "password"),
     # a document number further on in the same sentence as the document's name
-    ("The county library wants my passport to sign up for the rare books room: KT483920. Keep it.", "KT483920",
-     "passport"),
+    ("Used my passport at the county records office to get a researcher card: KT483920.", "KT483920", "passport"),
     ("我的护照要拿去图书馆办阅览证，号码写在表上了：KT483920", "KT483920", "passport"),
     ("my driving licence is in the glovebox of the van, you'll need it at the depot: DL5520931", "DL5520931",
      "id_number"),
