@@ -62,6 +62,7 @@ POSITIVES = [
     ("My residence card number is RC-4410-9921.", "RC-4410-9921", "id_number"),
     ("my driver's licence is D738-2291-0046, renewed in spring", "D738-2291-0046", "id_number"),
     ("SSN 512-44-8830 for the tax forms", "512-44-8830", "id_number"),
+    ("My SSN on the benefit forms is 512-44-8830.", "512-44-8830", "id_number"),  # "forms" names no other number here
     ("My national insurance number is AB 12 34 56 and I moved in May", "AB 12 34 56", "id_number"),
     ("the new passport is X93015528", "X93015528", "passport"),
     ("护照号 EK7730152 记一下", "EK7730152", "passport"),

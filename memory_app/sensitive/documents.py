@@ -6,7 +6,7 @@ The names are a domain lexicon of identity documents in Chinese and English; the
 import re
 from collections.abc import Iterator
 
-from .base import Secret, is_amount, is_date_or_time, sentence_limit, sentence_start
+from .base import Secret, follows_reference_word, is_amount, is_date_or_time, sentence_limit, sentence_start
 
 _EN = re.I | re.A
 
@@ -122,7 +122,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
             after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
             after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)
-                          and not _OTHER_NUMBER_NAMED.search(text, name.end(), s)), None)
+                          and not follows_reference_word(text, s)), None)
             if after:
                 yield Secret(kind, *after)
                 continue
