@@ -61,13 +61,16 @@ DEFAULTS = {
     # Forgetting by meaning ("what I told you about X, drop it"): an item goes when lift + KEYWORD_WEIGHT *
     # keyword >= THRESHOLD, where lift is the description's similarity to it above the description's neutral
     # baseline in units of the embedder's spread, and keyword the idf-weighted share of the description's words
-    # it holds. Tuned on invented probe conversations (scripts/calibrate_forget.py), not on an evaluation set.
-    "FORGET_THRESHOLD": 1.2,
-    "FORGET_KEYWORD_WEIGHT": 1.0,
+    # it holds. Tuned on invented probe conversations (scripts/calibrate_forget.py), not on an evaluation set:
+    # 1.1 / 0.5 is the cheapest cell with no near miss forgotten once probes whose only shared word is a category
+    # ("单位") were added; at 1.2 / 1.0 such a word alone nearly carried a message.
+    "FORGET_THRESHOLD": 1.1,
+    "FORGET_KEYWORD_WEIGHT": 0.5,
     "FORGET_KEYWORD_ALONE": 0.9,  # items with no vector: share of the description's words needed
     "FORGET_MAX_EMBEDDED": 150,
-    # The best-fitting message also goes when it stands out from the user's other messages by this z-score.
-    "FORGET_STANDOUT_Z": 1.75,
+    # The best-fitting message also goes when it stands out from the user's other messages by this z-score
+    # (2.0, not 1.75: a probe whose request shares only a category word with a near miss put it at 1.83).
+    "FORGET_STANDOUT_Z": 2.0,
     "FORGET_STANDOUT_MIN_MESSAGES": 5,  # texts without a stored vector embedded per request (~15-50 ms each)
     # Working memory (one-off context, per session).
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,

@@ -5,10 +5,13 @@ place or domain, but another subject. Then they ask, in their own words, to forg
 threshold in ``CHATMEM_FORGET_*`` was tuned on these (``scripts/calibrate_forget.py``); the tests replay them.
 ``gone`` words must vanish from every stored place; ``kept`` words (near misses) must survive.
 
-``gone`` lists words of the messages the method finds. Nine of the 36 messages about a subject are missed at
-the calibrated threshold (the script lists them): they share no word with the description and the small
-embedder puts them barely above neutral text ("losing my job" vs "I got laid off": lift 0.65, while near
-misses reach 1.05). Deleting them would take near misses with them; the probes keep that limit visible.
+``gone`` lists words of the messages the method finds. At the calibrated threshold 13 of the 44 messages about
+a subject are missed by the score alone (the script lists them; the stand-out rule of ``forget_matching`` takes
+a few back): they share no word with the description and the small embedder puts them barely above neutral text
+("losing my job" vs "I got laid off": lift 0.65; "my job search" vs an interview at a startup: 0.50; a Chinese
+description vs an English message: below 0). Deleting at that level would take near misses with them (a canteen
+message that shares only "单位" with "单位那摊烂事" reaches 1.26 at the old weight). The harder probes at the end
+keep that limit visible: their subject messages stay, their near misses must stay too.
 """
 from dataclasses import dataclass, field
 
@@ -186,4 +189,48 @@ PROBES = [
         (False, "We're adopting a rescue greyhound next month", ""),
     ], "Forget my weight and my blood pressure numbers", gone=["104 kilos", "152 over 96"],
         kept=["three times a week", "diabetes", "greyhound"]),
+    # Harder (issue 8): the subject named only by its category, a paraphrase, the other language, and a request
+    # whose object points back to a sentence before it.
+    Probe("en-jobsearch", [
+        (True, "I had a second-round interview with a robotics startup in Austin on Tuesday", ""),
+        (True, "The recruiter from the robotics startup says they'll decide by Friday", ""),
+        (False, "My sister is moving to Austin in the spring", ""),
+        (False, "I'm building a bookshelf out of walnut this weekend", ""),
+        (False, "I take the 7:40 train to the office every day", ""),
+        (False, "My daughter's piano recital is on Sunday", ""),
+    ], "Trash the details of my job search", kept=["walnut", "piano recital", "7:40 train"]),
+    Probe("en-dui", [
+        (True, "My brother got arrested for drunk driving last weekend and lost his licence", ""),
+        (False, "My brother is coaching my nephew's little league team", ""),
+        (True, "The court date for the drunk driving charge is in early June", ""),
+        (False, "I repaint miniatures for tabletop games in the evenings", ""),
+        (False, "We're thinking of getting solar panels on the garage", ""),
+        (False, "I'm lactose intolerant so no cheese for me", ""),
+    ], "Don't write my brother's drunk driving arrest into your notes. On second thought, forget all of that.", gone=["drunk driving"], kept=["little league", "miniatures", "solar panels"]),
+    Probe("mixed-inlaws", [
+        (True, "My mother-in-law keeps turning up unannounced and rearranging our kitchen cupboards", ""),
+        (True, "我老公不敢跟他妈说，我们为这个吵了好几次", ""),
+        (False, "我们周末去看了一场话剧，演员特别好", ""),
+        (False, "The kids start swimming lessons next month", ""),
+        (False, "我在学做广式点心，虾饺还包不好", ""),
+        (False, "Our car needs an oil change before the road trip", ""),
+    ], "之前跟你提过婆婆的事。这是家务事，本来不该外传，你这儿统统删掉",
+        kept=["话剧", "swimming lessons", "虾饺", "oil change"]),
+    Probe("zh-cuts", [
+        (True, "我们部门下个月要砍掉一半人，我可能在名单上，最近天天失眠", ""),
+        (False, "单位食堂换了个新厨师，红烧肉做得不错", ""),
+        (False, "我周末在家拼了一千片的拼图", ""),
+        (False, "我女儿下学期要去上寄宿学校", ""),
+        (False, "我打算秋天去新疆自驾", ""),
+        (False, "最近迷上了手冲咖啡，买了个磨豆机", ""),
+    ], "昨天聊的单位那摊烂事，不用留着，wipe it 吧", kept=["红烧肉", "拼图", "寄宿学校", "磨豆机"]),
+    Probe("en-debt-paraphrase", [
+        (True, "Aunt Rosa lent me $8,000 for the dental implants and I pay her back monthly", ""),
+        (False, "Aunt Rosa is turning eighty in November, we're planning a party", ""),
+        (False, "I switched banks to get a better savings rate", ""),
+        (False, "I volunteer at the food bank on Thursdays", ""),
+        (False, "My partner and I are learning to salsa dance", ""),
+        (False, "I finally finished reading the whole Dune series", ""),
+    ], "We're square now, you needn't keep the info on the money I owed my aunt",
+        gone=["$8,000"], kept=["eighty", "savings rate", "salsa", "Dune"]),
 ]

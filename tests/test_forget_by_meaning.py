@@ -10,7 +10,7 @@ from django.utils import timezone
 from memory_app import actions, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
-from memory_app.extraction.forget import description_parts, detect_forget_requests
+from memory_app.extraction.forget import description_parts, detect_forget_requests, is_forget_clause
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
@@ -32,10 +32,38 @@ from tests.forget_probes import PROBES
     ("Could you delete the details of my knee surgery?", "knee surgery"),
     ("Please don't keep anything about my cousin's arrest", "cousin's arrest"),
     ("Disregard what I said about the custody hearing", "custody hearing"),
+    # the removal verbs are a thesaurus, not a list of cases
+    ("Scrub my notes on the car loan", "car loan"),
+    ("Bin those details on my gym membership", "gym membership"),
+    ("Can you trash the notes about my cousin's bankruptcy?", "cousin's bankruptcy"),
+    ("the roofer paid up, you needn't hang on to the info on the roof repair", "roof repair"),
+    ("Cross out the dentist appointment info", "dentist appointment info"),
+    ("昨天聊的物业那摊烂事，不用留着", "物业那摊烂事"),
+    ("把我前阵子说的牙医预约划掉", "牙医预约"),
+    ("关于我表哥欠债的事，不要留底", "我表哥欠债"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)
     assert request.description == description and not request.everything
+
+
+@pytest.mark.parametrize("message, description", [
+    # the object is "that whole thing" or nothing: the subject was named earlier in the same message
+    ("Don't write my uncle's gambling into your notes. On second thought, forget all of that.", "uncle's gambling"),
+    ("I told you about my cousin's rehab. Honestly, forget that whole thing.", "cousin's rehab"),
+    ("I mentioned my cousin's rehab. Forget that whole business.", "cousin's rehab"),
+    ("之前跟你提过表哥欠债的事。这是他的家务事，按理不该外传，你那儿都删了", "表哥欠债"),
+    ("我跟你说过我姐的婚外情。那是她的隐私，你这边统统删掉", "我姐的婚外情"),
+])
+def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description and not request.everything
+
+
+@pytest.mark.parametrize("clause", ["Don't put cilantro in my soup", "don't add sugar to my coffee",
+                                    "never include weekends in the rota", "别把香菜放进汤里"])
+def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
+    assert not is_forget_clause(clause) and detect_forget_requests(clause) == []
 
 
 @pytest.mark.parametrize("message", [
@@ -43,6 +71,9 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
     "I forgot my umbrella again", "Don't forget to water the plants", "Remove the garlic from this recipe",
     "Forget it, I'll figure it out", "drop me a message later", "Can you clear up how compound interest works?",
     "forget everything",  # may mean the last few messages: never read as "erase me"
+    "Please forget all about that whole business",  # points back to nothing: never read as "erase me" either
+    "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
+    "Lose the jacket, it's warm out",
 ])
 def test_ordinary_sentences_are_not_forget_requests(message):
     assert detect_forget_requests(message) == []
@@ -114,6 +145,7 @@ def test_describe_and_forget_removes_the_subject_everywhere_and_keeps_near_misse
         assert Turn.objects.filter(user_id=probe.user, text__contains=word).exists(), word
     asking_turn = Turn.objects.get(user_id=probe.user, turn_id="ask")
     assert asking_turn.text == "[forget request]" and asking_turn.reply == ""
+    assert probe.request not in left  # the request describes the subject: no snippet or summary line keeps it
     if probe.gone:
         assert entry["memories"] + entry["snippets"] + entry["turns"] >= 1 and entry["items"]
         context = service.before_turn(probe.user, probe.request.rstrip("。.!！"), include_private=True)

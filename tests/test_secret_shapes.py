@@ -62,6 +62,7 @@ POSITIVES = [
     ("My residence card number is RC-4410-9921.", "RC-4410-9921", "id_number"),
     ("my driver's licence is D738-2291-0046, renewed in spring", "D738-2291-0046", "id_number"),
     ("SSN 512-44-8830 for the tax forms", "512-44-8830", "id_number"),
+    ("My SSN on the benefit forms is 512-44-8830.", "512-44-8830", "id_number"),  # "forms" names no other number here
     ("My national insurance number is AB 12 34 56 and I moved in May", "AB 12 34 56", "id_number"),
     ("the new passport is X93015528", "X93015528", "passport"),
     ("护照号 EK7730152 记一下", "EK7730152", "passport"),
@@ -100,6 +101,19 @@ POSITIVES = [
     # membership and loyalty numbers are identifiers too
     ("my rail loyalty number is 5520 318 744, add the points", "5520 318 744", "id_number"),
     ("健身房会员号是 70043128，前台要查", "70043128", "id_number"),
+    # one-time codes and PINs read out in digit groups, in a login or credential sentence (issue 8, item 4)
+    ("the payroll portal sent me a one-off code, 482 915, to sign in", "482 915", "password"),
+    ("验证码 482 915，五分钟内有效", "482 915", "password"),
+    ("验证码：63 20 48", "63 20 48", "password"),
+    ("我登录网银要输动态码 48 19 27", "48 19 27", "password"),
+    ("the PIN for the office door is 12 34 56", "12 34 56", "password"),
+    ("路由器密码是 8812 3301，贴在背面", "8812 3301", "password"),
+    ("wifi 密码 5512-0931", "5512-0931", "password"),
+    # a document number further on in the same sentence as the document's name
+    ("Used my passport at the county records office to get a researcher card: KT483920.", "KT483920", "passport"),
+    ("我的护照要拿去图书馆办阅览证，号码写在表上了：KT483920", "KT483920", "passport"),
+    ("my driving licence is in the glovebox of the van, you'll need it at the depot: DL5520931", "DL5520931",
+     "id_number"),
     # a password with accented letters
     ("the password I chose is Órbita#Ñandú9, please keep it safe", "Órbita#Ñandú9", "password"),
 ]
@@ -170,6 +184,14 @@ NEGATIVES = [
     "I got my driving licence in 2012 after 3 tries",
     "身份证办了 15 天才拿到",
     "the ID photo cost 45 yuan",
+    # grouped digits near "code" that are no credential, and numbers named as something else after a document word
+    "the course code is 04 71 in room 12",
+    "login code sent at 2024 05 12",
+    "the login page shows version 3.14 15",
+    "my passport photo was fine but the order for the charger AB123456 never came",
+    "I lost my passport on the trip and bought a new suitcase model XZ882211 at the airport",
+    "the student ID office at the north campus said to bring form QX7731920",
+    "我护照下周到期，先把型号 KT483920 的行李箱订了",
     # things that look like key prefixes but are not keys
     "sk-8 is the road to the lake",
     "ask-me-anything threads are fun",

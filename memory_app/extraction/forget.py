@@ -12,21 +12,32 @@ from dataclasses import dataclass, field
 from ..keywords import terms as keyword_terms
 
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
-# they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests.
-_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|不想让你|不想你)(?:再|帮我|给我|替我)*"
+# they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
+# to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
+_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你)(?:再|帮我|给我|替我)*"
 _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
-              r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没这回事|(?:从|在)?记忆里(?:删|抹|去)(?:掉|除|去)?")
-_ZH_GENERIC = rf"删掉|删了|删除|删去|清掉|清除|清空|抹掉|抹去|去掉|扔掉|丢掉|忘了|忘记|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档)"
-_EN_STRONG = (r"forget|disregard|unlearn|(?:don't|do not|no need to|stop)\s+(?:remembering|remember|keeping|keep|"
-              r"holding on to|hold on to|retaining|retain|bringing up|bring up)|never (?:mention|bring up)"
-              r"|pretend I never (?:said|told you|mentioned)")
+              r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
+              rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
+_ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了)|擦(?:掉|除|去)|扔(?:掉|了)"
+               r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
+               rf"|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档|写进|写到|记进|记到|放进|存进)")
+_EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
+            r"retaining|retain|bringing up|bring up")
+_EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
+              rf"you don't need to|you do not need to|you needn't|stop|quit)\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
+              r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|"
-               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|"
-               r"(?:don't|do not|no need to|stop)\s+(?:storing|store|saving|save)")
+               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
+               r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
+               r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
+               r"(?:don't|do not|no need to|stop|never)\s+(?:storing|store|saving|save|logging|log|recording|record|"
+               r"noting(?: down)?|note(?: down)?|writing(?: down)?|write(?: down)?|jotting(?: down)?|jot(?: down)?|"
+               r"putting|put|including|include|filing|file|adding|add|tracking|track)")
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
-_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案"
+_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
+                  r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|know|knows|remember|memory|memories|info|information|data|"
                   r"details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
 
@@ -45,21 +56,23 @@ _ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能
 _SENTENCE_BREAK = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
+_ZH_WHEN = "之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
-    r"^(?:(?:我|我们)?(?:之前|以前|上次|刚才|刚刚|刚|那天|前几天)?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
+    rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
-    r"|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|上次|之前|以前|刚才|那天|上回|前几天|就|都|也|给我|帮我"
-    r"|你|再|以后|今后|的)")
+    rf"|你(?:那|这)(?:边|儿|里)|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}|就|都|也"
+    r"|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
-    r"(?:的?(?:所有|全部|一切)?的?(?:事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|的话"
+    r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|about|regarding|concerning|on|of|the|my|our|that|those|this|these|any|all|all of|"
-    r"(?:the )?whole thing(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
+    r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
     r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?)\s+", re.I)
-_EN_TRAILING = re.compile(r"\s+(?:from (?:your )?memory|for good|please|now|completely|entirely|too|as well|forever|"
+_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|now|completely|entirely|too|as well|forever|"
                           r"again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
@@ -71,6 +84,19 @@ _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|a
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
 _PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
 _NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
+
+# Anaphora: a phrase that points back to something said before it.
+_ANAPHOR = re.compile(r"(?i:\b(?:that|this|the|all of (?:that|this)|all (?:that|this))\s+(?:whole |entire )?(?:thing|business|matter|"
+                      r"story|episode|saga|mess|stuff)\b|\ball (?:of )?(?:that|this|it)\b)"
+                      r"|(?:那|这)(?:整件|整个|一整件)?(?:件|些|段|个)?(?:事情?|事儿)")
+_WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
+# A chunk that comments on what was said before it instead of naming it: a predicate with no subject
+# ("那是她的私事", "that was a mistake"), or a regret about saying it ("本来不该外传", "I shouldn't have").
+_COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))")
+_META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
+                         r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
+                         r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
+                         r"said|told|mentioned|regret|oops|on second thought|never mind)\b)")
 
 _CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+")
 
@@ -177,39 +203,39 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
         return topic
-    return previous or after
+    return previous if previous and _names_subject(previous) else after
 
 
 def detect_forget_requests(message: str) -> list[ForgetRequest]:
     chunks = _chunks(message)
     question_sentences = {number for number, sentence in enumerate(_SENTENCE_BREAK.split(message or ""))
                           if _QUESTION.search(sentence.strip())}
-    forget_chunks: set[int] = set()
+    asked: dict[int, str] = {}  # chunk index -> description of the request it makes ("" when it has none)
     requests: list[ForgetRequest] = []
     for index, (sentence, chunk) in enumerate(chunks):
         found = _imperative_verb(chunk, question=sentence in question_sentences and index == _last_of(chunks, sentence))
         if not found:
             continue
-        forget_chunks.add(index)
+        asked[index] = ""
         previous = index - 1
-        same_sentence_previous = chunks[previous][1] if index and chunks[previous][0] == sentence and previous not in forget_chunks else ""
+        same_sentence_previous = chunks[previous][1] if index and chunks[previous][0] == sentence and previous not in asked else ""
         raw = _object_of(found, chunk, same_sentence_previous)
         description = _clean(raw)
         strong = bool(found.group("zs") or found.group("es"))
-        if _PRONOUN.match(description) or not description and not _residual(raw) and not _self_or_all(raw):
-            if _NEUTER.match(description or "it") and not _CUE.search(chunk):
-                continue  # "forget it" is "never mind"
-            antecedent = _antecedent(chunks, index, forget_chunks, question_sentences)
+        if _PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
+            if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)):
+                continue  # "forget it" is "never mind"; "forget that whole business" points back
+            antecedent = _antecedent(chunks, index, asked, question_sentences)
             if not antecedent:
                 continue
             raw, description = antecedent, _clean(antecedent)
         if not strong and not (_CUE.search(chunk) or _CUE.search(raw)):
             continue
-        everything = not _residual(description) and _self_or_all(raw + " " + chunk)
+        everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
         if not description and not everything:
             continue
-        requests.append(ForgetRequest(description="" if everything else description, everything=everything,
-                                      text=chunk))
+        asked[index] = "" if everything else description
+        requests.append(ForgetRequest(description=asked[index], everything=everything, text=chunk))
     return _distinct(requests)
 
 
@@ -225,13 +251,31 @@ def _self_or_all(text: str) -> bool:
     return bool(names_user and (quantity or stored) or stored and quantity)
 
 
-def _antecedent(chunks, index: int, forget_chunks: set[int], question_sentences: set[int]) -> str:
-    """"我跟小林闹掰了。别再提她" — a pronoun stands for the statement before it in the same message."""
+def _antecedent(chunks, index: int, asked: dict[int, str], question_sentences: set[int]) -> str:
+    """"我跟小林闹掰了。别再提她", "Don't note down X. On second thought, drop all of that": a pronoun, or no
+    object at all, stands for the nearest earlier phrase of the same message that names a subject: the subject of
+    an earlier request, or a statement; not a comment on it ("那是她的私事", "that was silly") or a filler."""
     for earlier in range(index - 1, -1, -1):
         sentence, chunk = chunks[earlier]
-        if earlier not in forget_chunks and sentence not in question_sentences and _clean(chunk):
+        if earlier in asked:
+            if asked[earlier]:
+                return asked[earlier]
+            continue
+        if sentence not in question_sentences and _names_subject(chunk):
             return chunk
     return ""
+
+
+def _names_subject(chunk: str) -> bool:
+    if _COMMENT_START.match(chunk):
+        return False
+    rest = _META_WORDS.sub(" ", _clean(_META_WORDS.sub(" ", chunk)))
+    return not _PRONOUN.match(rest.strip()) and any(len(term) >= 2 for term in distinctive_terms(rest))
+
+
+def _without_anaphors(text: str) -> str:
+    """"drop the whole business" points back; its "whole" is no quantity of what is kept about the user."""
+    return _ANAPHOR.sub(" ", text)
 
 
 def _distinct(requests: list[ForgetRequest]) -> list[ForgetRequest]:
@@ -247,5 +291,11 @@ def _distinct(requests: list[ForgetRequest]) -> list[ForgetRequest]:
 
 
 def is_forget_clause(clause: str) -> bool:
-    """Is this clause (or chunk of it) itself a forget request? Such clauses are never extracted from."""
-    return any(_imperative_verb(chunk, question=bool(_QUESTION.search(clause))) for _, chunk in _chunks(clause))
+    """Is this clause (or chunk of it) itself a forget request? Such clauses are never extracted from. A generic
+    removal verb needs its memory cue here too: "don't put cilantro in my soup" is a preference to keep."""
+    question = bool(_QUESTION.search(clause))
+    for _, chunk in _chunks(clause):
+        found = _imperative_verb(chunk, question=question)
+        if found and (found.group("zs") or found.group("es") or _CUE.search(chunk)):
+            return True
+    return False

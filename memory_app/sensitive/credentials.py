@@ -138,7 +138,38 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
     return None
 
 
+# A code or PIN read out in digit groups ("739 214", "48 19 27", "5512-0931"): 2-4 digits a group, joined by one
+# space or dash, 4-8 digits in all. _VALUE stops at a space, so these need their own reading.
+_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\w]|[.,/:][\d]|[ -]\d)", re.A)
+_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
+_GROUPED_WIDTH = 32
+
+
+def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
+    """The first grouped run of digits a few words after a code word, when the sentence is about logging in or
+    the word names a credential by itself ("验证码", "passcode"). A bare "code" or "PIN" needs a login word
+    in its sentence ("the login wants a code: 739 214"), not "the course code is 04 71"."""
+    if _NOT_A_CREDENTIAL_CODE.search(text[max(0, word.start() - 16):word.start()]):
+        return None
+    if word.group(0).lower().rstrip("s") in ("code", "pin"):
+        sentence = text[sentence_start(text, word.start(), 60):sentence_limit(text, word.end(), 60)]
+        if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) and not _NOUN.search(sentence):
+            return None
+    run = _GROUPED_DIGITS.search(text, word.end(), sentence_limit(text, word.end(), _GROUPED_WIDTH))
+    if not run:
+        return None
+    groups = re.split(r"[ -]", run.group(0))
+    digits = sum(len(group) for group in groups)
+    if not 4 <= digits <= 8 or any(is_year(group) for group in groups) or is_amount(text, *run.span()):
+        return None
+    return run.span()
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
+    for word in _CODE_WORD.finditer(text):
+        found = _grouped_code_after(text, word)
+        if found:
+            yield Secret("password", *found)
     for noun in _NOUN.finditer(text):
         direct = _value_at(text, noun.end())
         if direct and text[noun.end():direct[0]].strip(" \"'`“‘「(") == "" and (

@@ -6,7 +6,7 @@ The names are a domain lexicon of identity documents in Chinese and English; the
 import re
 from collections.abc import Iterator
 
-from .base import Secret, is_amount, is_date_or_time, sentence_limit, sentence_start
+from .base import Secret, follows_reference_word, is_amount, is_date_or_time, sentence_limit, sentence_start
 
 _EN = re.I | re.A
 
@@ -49,6 +49,15 @@ _NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|\b(?:order|tr
 _GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*", re.A)
 _LEADING_PUNCTUATION = re.compile(r"[\s.:#=,]*")
 _AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
+# Further on in the same sentence ("my passport, for the visitor desk at the county library: KT483920"), only a
+# value shaped like a document number counts: capitals and at least six digits, and none once a word for another
+# number ("order", "model", "SKU") came between.
+_CLAUSE_WIDTH = 120
+_DOCUMENT_SHAPED = re.compile(r"[A-Z]{1,3}-?\d{6,10}[A-Z]?", re.A)
+# Words that name some other number: once one is said, a value after it is that number, not the document's.
+_OTHER_NUMBER_NAMED = re.compile(r"订单|运单|快递|发票|型号|序列号|工单|航班|票号|(?i:\b(?:orders?|invoices?|tracking|reference|ref|"
+                                 r"booking|confirmation|tickets?|receipts?|serial|models?|batch|version|transactions?|case|"
+                                 r"flights?|items?|sku|products?|parts?|parcels?|packages?|shipments?|forms?)\b)", re.A)
 
 
 def _joins(text: str, last: re.Match, following: re.Match) -> bool:
@@ -94,6 +103,16 @@ def _digits_between(low: int, high: int):
 _VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(7, 15)}
 
 
+def _document_number_in_sentence(text: str, name_end: int, start: int) -> tuple[int, int] | None:
+    end = sentence_limit(text, start, _CLAUSE_WIDTH)
+    for value_start, value_end in _values(text, start, end):
+        if _OTHER_NUMBER_NAMED.search(text, name_end, value_start):
+            return None
+        if _DOCUMENT_SHAPED.fullmatch(text[value_start:value_end]) and _id_like(text, value_start, value_end):
+            return value_start, value_end
+    return None
+
+
 def find_named_numbers(text: str) -> Iterator[Secret]:
     for kind, names in _NAMES:
         check = _VALUE_CHECKS.get(kind, _id_like)
@@ -102,10 +121,16 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                 continue
             after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
             after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
-            after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)), None)
+            after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)
+                          and not follows_reference_word(text, s)), None)
             if after:
                 yield Secret(kind, *after)
                 continue
+            if check is _id_like:
+                further = _document_number_in_sentence(text, name.end(), after_end)
+                if further:
+                    yield Secret(kind, *further)
+                    continue
             # "E12345678, that's the passport", "C52839104 是我的通行证": a value just before the name.
             before_start = sentence_start(text, name.start(), _BEFORE_WIDTH)
             before = [(s, e) for s, e in _values(text, before_start, name.start(), may_run_on=False)
