@@ -190,6 +190,50 @@ def test_vector_index_applies_the_callers_filter():
     assert [row.pk for row, _ in found] == [Memory.objects.get(key="food.fruit").pk]
 
 
+def _cosine(vector, query) -> float:
+    return float(np.dot(vector, query) / (np.linalg.norm(vector) * np.linalg.norm(query)))
+
+
+def test_nearest_each_answers_every_search_at_once_within_one_user():
+    _say("vec")
+    _remember("vec", "hobby.garden", "用户在阳台种了番茄和罗勒")
+    _remember("vec", "pet.dog", "用户的狗害怕打雷")
+    _say("neighbour")  # the same sayings, nearer to nothing but still in the same tables and indexes
+    _remember("neighbour", "pet.dog", "用户的狗害怕打雷")
+    query = get_embedder().embed_query("狗怕打雷")
+    memories, snippets = Memory.objects.for_user("default", "vec"), Snippet.objects.for_user("default", "vec")
+    near_memories, near_snippets = vector_index().nearest_each([(memories, 2), (snippets, 4)], "default", "vec", query)
+
+    for found, rows, limit in ((near_memories, memories, 2), (near_snippets, snippets, 4)):
+        expected = sorted(((_cosine(row.embedding, query), row.pk) for row in rows), reverse=True)[:limit]
+        assert list(found) == [pk for _, pk in expected]  # best first, the caller's filter applied
+        assert list(found.values()) == pytest.approx([similarity for similarity, _ in expected], abs=1e-5)
+    # ...and each search on its own gives the same answer.
+    alone = vector_index().nearest(snippets, "default", "vec", query, 4)
+    assert [(row.pk, similarity) for row, similarity in alone] == list(near_snippets.items())
+    assert vector_index().nearest_each([(memories, 0), (snippets, 1)], "default", "vec", query)[0] == {}
+
+
+def test_rows_with_similarity_compares_each_row_and_leaves_its_vector_alone():
+    _say("vec")
+    kept = _remember("vec", "food.fruit", "用户爱吃芒果")
+    other_dimension = _remember("vec", "food.snack", "用户爱吃芒果干")
+    Memory.objects.filter(pk=other_dimension.pk).update(embedding=np.ones(8, dtype=np.float32), embedding_dim=8)
+    query = get_embedder().embed_query("芒果")
+    rows = Memory.objects.for_user("default", "vec").filter(key__startswith="food.")
+    found = dict((row.pk, (row, similarity)) for row, similarity in vector_index().rows_with_similarity(rows, query))
+
+    assert set(found) == {kept.pk, other_dimension.pk}
+    assert found[kept.pk][1] == pytest.approx(_cosine(kept.embedding, query), abs=1e-5)
+    assert found[other_dimension.pk][1] is None  # a vector of another dimension cannot be compared
+    assert [similarity for _, similarity in vector_index().rows_with_similarity(rows, None)] == [None, None]
+    row = found[kept.pk][0]
+    assert "embedding" in row.get_deferred_fields()
+    row.text = "用户很爱吃芒果"
+    row.save()  # the vector was never loaded, so saving cannot overwrite it
+    assert np.array_equal(Memory.objects.get(pk=kept.pk).embedding, kept.embedding)
+
+
 def test_repeated_messages_are_embedded_once(monkeypatch):
     embedder = get_embedder()
     calls = []
