@@ -54,7 +54,8 @@ def print_functions(before, calls: int, count: int) -> None:
     rows = [(cumulative, function) for function, (_, _, _, cumulative, _) in pstats.Stats(profile).stats.items()
             if "memory_app" in function[0] or "psycopg" in function[0] or "pgvector" in function[0]]
     for cumulative, (path, line, name) in sorted(rows, reverse=True)[:count]:
-        print(f"{cumulative * 1000 / calls:7.2f} ms/call  {path.split('site-packages/')[-1].split('wt-pg/')[-1]}:{line} {name}")
+        where = path.split("site-packages/")[-1].split("memory_app/", 1)[-1]
+        print(f"{cumulative * 1000 / calls:7.2f} ms/call  {where}:{line} {name}")
 
 
 def main(argv: list[str]) -> int:

@@ -158,8 +158,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     wanted_scenes = _wanted_scenes(intent)
     keywords = keyword_index()
     prepared = keywords.prepare(tenant, user_id, query)
-    memory_hits = keywords.search(prepared, tenant, user_id, "memory", RETRIEVAL_DEPTH)
-    snippet_hits = keywords.search(prepared, tenant, user_id, "snippet", KEYWORD_SNIPPETS)
+    memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
+                                                     [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
     vectors = vector_index()
     near_memories, near_snippets = ({}, {}) if query_vector is None else vectors.nearest_each(
         [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
@@ -180,17 +180,22 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         for row, similarity in rows:
             if hits is None or row.pk in hits:
                 add(make_item(row)).similarity = near.get(row.pk, similarity)
-    for rows, make_item, near in ((memory_rows, _memory_item, near_memories), (snippet_rows, _snippet_item, near_snippets)):
+    for rows, make_item, near in ((memory_rows, _memory_item, near_memories),
+                                  (snippet_rows, _snippet_item, near_snippets)):
         by_pk = {row.pk: row for row, _ in rows}
         for pk, similarity in near.items():
             if pk in by_pk:
                 add(make_item(by_pk[pk])).similarity = similarity
-    for source_type, hits in (("memory", memory_hits), ("snippet", snippet_hits)):
-        found = [item for item in items.values() if item.source_type == source_type]
-        missing = [item.row.pk for item in found if item.row.pk not in hits]
-        hits = {**hits, **keywords.scores(prepared, tenant, user_id, source_type, missing)}
-        for item in found:
-            item.keyword = hits.get(item.row.pk, 0.0)
+    kinds = (("memory", memory_hits), ("snippet", snippet_hits))
+    found = {source_type: [item for item in items.values() if item.source_type == source_type]
+             for source_type, _ in kinds}
+    # Items the keyword search did not rank (vector hits, rules) are scored too, every kind in one read.
+    missing = keywords.scores_each(prepared, tenant, user_id, [
+        (source_type, [item.row.pk for item in found[source_type] if item.row.pk not in hits])
+        for source_type, hits in kinds])
+    for (source_type, hits), extra in zip(kinds, missing):
+        for item in found[source_type]:
+            item.keyword = hits.get(item.row.pk, extra.get(item.row.pk, 0.0))
     if session_id and prepared is not None:
         for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text=""):
             summary_item = _summary_item(summary)
@@ -198,7 +203,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
             if summary_item.keyword > 0:
                 add(summary_item)
                 if query_vector is not None:  # a summary changes with every turn: it has no stored vector
-                    summary_item.similarity = float(get_embedder().embed_passages([summary_item.text])[0] @ query_vector)
+                    vector = get_embedder().embed_passages([summary_item.text])[0]
+                    summary_item.similarity = float(vector @ query_vector)
 
     names = [name.lower() for name in mentioned]
     for item in items.values():

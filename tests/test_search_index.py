@@ -98,6 +98,27 @@ def test_keyword_index_is_scoped_to_tenant_and_user():
     assert index.search(index.prepare("shop-a", "carol", "露营"), "shop-a", "carol", "snippet", 50) == {}
 
 
+def test_keyword_searches_of_both_kinds_in_one_read_equal_separate_ones(django_assert_num_queries):
+    _say("kw")
+    _remember("kw", "pet.dog", "用户的狗叫豆包，怕打雷")
+    _say("someone-else")
+    _remember("someone-else", "pet.dog", "用户的狗叫豆包，怕打雷")
+    index = keyword_index()
+    prepared = index.prepare("default", "kw", "豆包 打雷 night shifts")
+    separate = [index.search(prepared, "default", "kw", kind, 50) for kind in ("memory", "snippet")]
+    with django_assert_num_queries(1):  # the postings of both kinds in one statement
+        together = index.search_each(prepared, "default", "kw", [("memory", 50), ("snippet", 50)])
+    assert together == separate and all(together)
+    mine = set(Memory.objects.filter(user_id="kw").values_list("pk", flat=True))
+    assert set(together[0]) <= mine  # scoped to the user: the other user's same sentence is not found
+
+    items = [("memory", list(mine)), ("snippet", list(Snippet.objects.filter(user_id="kw").values_list("pk", flat=True)))]
+    with django_assert_num_queries(1):
+        scored = index.scores_each(prepared, "default", "kw", items)
+    assert scored == [index.scores(prepared, "default", "kw", kind, pks) for kind, pks in items]
+    assert scored[1] and set(scored[1]) <= set(items[1][1])
+
+
 def test_index_holds_no_readable_text():
     _say("kw")
     terms = list(SnippetTerm.objects.values_list("term", flat=True)) + list(

@@ -39,7 +39,8 @@ class VectorIndex:
         """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
         raise NotImplementedError
 
-    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
         """Every row of ``queryset`` (its vector not kept) with its cosine similarity to the query; None without a
         query vector, or for a row without a vector of the query's dimension."""
         raise NotImplementedError
@@ -83,7 +84,8 @@ class PgVectorIndex(VectorIndex):
                 found[position][pk] = _similarity(vector_distance)
         return found
 
-    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
         """The distance is computed where the vector is: no vector travels as text to be parsed in Python."""
         queryset = queryset.defer("embedding")
         if query_vector is None:
@@ -143,7 +145,8 @@ class CachedMatrixVectorIndex(VectorIndex):
             start, batch = start + batch, batch * 4
         return dict(list(found.items())[:limit])
 
-    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
         """Vectors are read with their rows (bytes in SQLite, cheap to decode) and compared in numpy; read as an
         annotation, so the rows handed back hold no vector and the field stays deferred (a save never writes it)."""
         queryset = queryset.defer("embedding")
