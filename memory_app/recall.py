@@ -158,41 +158,53 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     wanted_scenes = _wanted_scenes(intent)
     keywords = keyword_index()
     prepared = keywords.prepare(tenant, user_id, query)
-    memory_hits = keywords.search(prepared, tenant, user_id, "memory", RETRIEVAL_DEPTH)
-    snippet_hits = keywords.search(prepared, tenant, user_id, "snippet", KEYWORD_SNIPPETS)
+    memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
+                                                     [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
+    vectors = vector_index()
+    near_memories, near_snippets = ({}, {}) if query_vector is None else vectors.nearest_each(
+        [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
     items: dict[tuple[str, int], RecallItem] = {}
 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    for memory in memories.filter(pk__in=list(memory_hits)).defer("embedding"):
-        add(_memory_item(memory))
-    for memory in _applying_regardless(memories):
-        add(_memory_item(memory))
-    for snippet in snippets.filter(pk__in=list(snippet_hits)).defer("embedding"):
-        add(_snippet_item(snippet))
-    if query_vector is not None:
-        near_memories, near_snippets = vector_index().nearest_each(
-            [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
-        for memory, similarity in near_memories:
-            add(_memory_item(memory)).similarity = similarity
-        for snippet, similarity in near_snippets:
-            add(_snippet_item(snippet)).similarity = similarity
-        _fill_missing_similarities(items.values(), query_vector)
-    for source_type, hits in (("memory", memory_hits), ("snippet", snippet_hits)):
-        found = [item for item in items.values() if item.source_type == source_type]
-        missing = [item.row.pk for item in found if item.row.pk not in hits]
-        hits = {**hits, **keywords.scores(prepared, tenant, user_id, source_type, missing)}
-        for item in found:
-            item.keyword = hits.get(item.row.pk, 0.0)
+    # Each kind's rows are read once, whichever index found them, with their similarity to the query (a vector
+    # hit keeps the one its search gave). Items are added in the order they always were (keyword hits, rules,
+    # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
+    memory_rows = vectors.rows_with_similarity(memories.filter(pk__in=[*memory_hits, *near_memories]), query_vector)
+    regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
+    snippet_rows = vectors.rows_with_similarity(snippets.filter(pk__in=[*snippet_hits, *near_snippets]), query_vector)
+    for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
+                                        (regardless_rows, _memory_item, None, near_memories),
+                                        (snippet_rows, _snippet_item, snippet_hits, near_snippets)):
+        for row, similarity in rows:
+            if hits is None or row.pk in hits:
+                add(make_item(row)).similarity = near.get(row.pk, similarity)
+    for rows, make_item, near in ((memory_rows, _memory_item, near_memories),
+                                  (snippet_rows, _snippet_item, near_snippets)):
+        by_pk = {row.pk: row for row, _ in rows}
+        for pk, similarity in near.items():
+            if pk in by_pk:
+                add(make_item(by_pk[pk])).similarity = similarity
+    kinds = (("memory", memory_hits), ("snippet", snippet_hits))
+    found = {source_type: [item for item in items.values() if item.source_type == source_type]
+             for source_type, _ in kinds}
+    # Items the keyword search did not rank (vector hits, rules) are scored too, every kind in one read.
+    missing = keywords.scores_each(prepared, tenant, user_id, [
+        (source_type, [item.row.pk for item in found[source_type] if item.row.pk not in hits])
+        for source_type, hits in kinds])
+    for (source_type, hits), extra in zip(kinds, missing):
+        for item in found[source_type]:
+            item.keyword = hits.get(item.row.pk, extra.get(item.row.pk, 0.0))
     if session_id and prepared is not None:
         for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text=""):
             summary_item = _summary_item(summary)
             summary_item.keyword = prepared.score_text(summary_item.text)
             if summary_item.keyword > 0:
                 add(summary_item)
-                if query_vector is not None:
-                    _fill_missing_similarities([summary_item], query_vector)
+                if query_vector is not None:  # a summary changes with every turn: it has no stored vector
+                    vector = get_embedder().embed_passages([summary_item.text])[0]
+                    summary_item.similarity = float(vector @ query_vector)
 
     names = [name.lower() for name in mentioned]
     for item in items.values():
@@ -212,27 +224,7 @@ def _applying_regardless(memories):
     by_topic = Q()
     for topic in sorted({STYLE_TOPIC, *CONSTRAINT_TOPICS, *IDENTITY_TOPICS}):
         by_topic |= Q(key__gte=f"{topic}.", key__lt=f"{topic}/")  # "/" follows "." : the topic's keys only
-    return memories.filter(by_topic).defer("embedding")[:REGARDLESS_MEMORIES]
-
-
-def _fill_missing_similarities(items, query_vector) -> None:
-    """Keyword-only hits past the vector top-N still deserve a similarity (cheap: few rows)."""
-    by_model = {}
-    for item in items:
-        if item.similarity is None:
-            by_model.setdefault(type(item.row), []).append(item)
-    for model, group in by_model.items():
-        if model is SessionSummary:
-            vectors = get_embedder().embed_passages([item.text for item in group])
-            for item, vector in zip(group, vectors):
-                item.similarity = float(vector @ query_vector)
-            continue
-        stored = dict(model.objects.filter(pk__in=[item.row.pk for item in group]).values_list("pk", "embedding"))
-        query_norm = np.linalg.norm(query_vector)
-        for item in group:
-            vector = stored.get(item.row.pk)
-            if vector is not None and len(vector) == len(query_vector):
-                item.similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * query_norm) or 1.0))
+    return memories.filter(by_topic)[:REGARDLESS_MEMORIES]
 
 
 def _wanted_scenes(intent: Intent) -> dict[str, float]:

@@ -98,6 +98,27 @@ def test_keyword_index_is_scoped_to_tenant_and_user():
     assert index.search(index.prepare("shop-a", "carol", "露营"), "shop-a", "carol", "snippet", 50) == {}
 
 
+def test_keyword_searches_of_both_kinds_in_one_read_equal_separate_ones(django_assert_num_queries):
+    _say("kw")
+    _remember("kw", "pet.dog", "用户的狗叫豆包，怕打雷")
+    _say("someone-else")
+    _remember("someone-else", "pet.dog", "用户的狗叫豆包，怕打雷")
+    index = keyword_index()
+    prepared = index.prepare("default", "kw", "豆包 打雷 night shifts")
+    separate = [index.search(prepared, "default", "kw", kind, 50) for kind in ("memory", "snippet")]
+    with django_assert_num_queries(1):  # the postings of both kinds in one statement
+        together = index.search_each(prepared, "default", "kw", [("memory", 50), ("snippet", 50)])
+    assert together == separate and all(together)
+    mine = set(Memory.objects.filter(user_id="kw").values_list("pk", flat=True))
+    assert set(together[0]) <= mine  # scoped to the user: the other user's same sentence is not found
+
+    items = [("memory", list(mine)), ("snippet", list(Snippet.objects.filter(user_id="kw").values_list("pk", flat=True)))]
+    with django_assert_num_queries(1):
+        scored = index.scores_each(prepared, "default", "kw", items)
+    assert scored == [index.scores(prepared, "default", "kw", kind, pks) for kind, pks in items]
+    assert scored[1] and set(scored[1]) <= set(items[1][1])
+
+
 def test_index_holds_no_readable_text():
     _say("kw")
     terms = list(SnippetTerm.objects.values_list("term", flat=True)) + list(
@@ -188,6 +209,50 @@ def test_vector_index_applies_the_callers_filter():
     live = Memory.objects.for_user("default", "vec").filter(expires_at__isnull=True)
     found = vector_index().nearest(live, "default", "vec", get_embedder().embed_query("芒果"), 5)
     assert [row.pk for row, _ in found] == [Memory.objects.get(key="food.fruit").pk]
+
+
+def _cosine(vector, query) -> float:
+    return float(np.dot(vector, query) / (np.linalg.norm(vector) * np.linalg.norm(query)))
+
+
+def test_nearest_each_answers_every_search_at_once_within_one_user():
+    _say("vec")
+    _remember("vec", "hobby.garden", "用户在阳台种了番茄和罗勒")
+    _remember("vec", "pet.dog", "用户的狗害怕打雷")
+    _say("neighbour")  # the same sayings, nearer to nothing but still in the same tables and indexes
+    _remember("neighbour", "pet.dog", "用户的狗害怕打雷")
+    query = get_embedder().embed_query("狗怕打雷")
+    memories, snippets = Memory.objects.for_user("default", "vec"), Snippet.objects.for_user("default", "vec")
+    near_memories, near_snippets = vector_index().nearest_each([(memories, 2), (snippets, 4)], "default", "vec", query)
+
+    for found, rows, limit in ((near_memories, memories, 2), (near_snippets, snippets, 4)):
+        expected = sorted(((_cosine(row.embedding, query), row.pk) for row in rows), reverse=True)[:limit]
+        assert list(found) == [pk for _, pk in expected]  # best first, the caller's filter applied
+        assert list(found.values()) == pytest.approx([similarity for similarity, _ in expected], abs=1e-5)
+    # ...and each search on its own gives the same answer.
+    alone = vector_index().nearest(snippets, "default", "vec", query, 4)
+    assert [(row.pk, similarity) for row, similarity in alone] == list(near_snippets.items())
+    assert vector_index().nearest_each([(memories, 0), (snippets, 1)], "default", "vec", query)[0] == {}
+
+
+def test_rows_with_similarity_compares_each_row_and_leaves_its_vector_alone():
+    _say("vec")
+    kept = _remember("vec", "food.fruit", "用户爱吃芒果")
+    other_dimension = _remember("vec", "food.snack", "用户爱吃芒果干")
+    Memory.objects.filter(pk=other_dimension.pk).update(embedding=np.ones(8, dtype=np.float32), embedding_dim=8)
+    query = get_embedder().embed_query("芒果")
+    rows = Memory.objects.for_user("default", "vec").filter(key__startswith="food.")
+    found = dict((row.pk, (row, similarity)) for row, similarity in vector_index().rows_with_similarity(rows, query))
+
+    assert set(found) == {kept.pk, other_dimension.pk}
+    assert found[kept.pk][1] == pytest.approx(_cosine(kept.embedding, query), abs=1e-5)
+    assert found[other_dimension.pk][1] is None  # a vector of another dimension cannot be compared
+    assert [similarity for _, similarity in vector_index().rows_with_similarity(rows, None)] == [None, None]
+    row = found[kept.pk][0]
+    assert "embedding" in row.get_deferred_fields()
+    row.text = "用户很爱吃芒果"
+    row.save()  # the vector was never loaded, so saving cannot overwrite it
+    assert np.array_equal(Memory.objects.get(pk=kept.pk).embedding, kept.embedding)
 
 
 def test_repeated_messages_are_embedded_once(monkeypatch):

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import connection
+from django.db.models import Value
 
 from ..keywords import terms
 from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
@@ -161,35 +162,54 @@ class PostingsKeywordIndex:
     def search(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str,
                limit: int) -> dict[int, float]:
         """The ``limit`` best items of one kind by BM25 (item pk -> score), from the rarer terms' postings."""
-        if prepared is None:
-            return {}
-        rare = prepared.query_terms - prepared.common
-        if not rare:
-            return {}
-        model = POSTING_MODELS[source_type]
-        found = self._postings(model.objects.filter(tenant=tenant, user_id=user_id, term__in=rare))
-        best = sorted(found, key=lambda pk: -prepared.score(*found[pk]))[:limit]
-        return self.scores(prepared, tenant, user_id, source_type, best, partial={pk: found[pk] for pk in best})
+        return self.search_each(prepared, tenant, user_id, [(source_type, limit)])[0]
 
-    def scores(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str, item_pks,
-               partial: dict | None = None) -> dict[int, float]:
+    def search_each(self, prepared: KeywordQuery | None, tenant: str, user_id: str,
+                    searches: list[tuple[str, int]]) -> list[dict[int, float]]:
+        """``search`` for several (kind, limit) pairs, each read of postings made once for all of them."""
+        rare = prepared.query_terms - prepared.common if prepared is not None else set()
+        if not rare:
+            return [{} for _ in searches]
+        found = self._postings_each([POSTING_MODELS[source_type].objects.filter(
+            tenant=tenant, user_id=user_id, term__in=rare) for source_type, _ in searches])
+        best = [sorted(postings, key=lambda pk: -prepared.score(*postings[pk]))[:limit]
+                for postings, (_, limit) in zip(found, searches)]
+        return self.scores_each(prepared, tenant, user_id, [(source_type, pks) for (source_type, _), pks in
+                                                            zip(searches, best)],
+                                partials=[{pk: postings[pk] for pk in pks} for postings, pks in zip(found, best)])
+
+    def scores(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str,
+               item_pks) -> dict[int, float]:
         """Exact BM25 for the given items: their postings of the query's terms (one indexed read)."""
-        item_pks = list(item_pks)
-        if prepared is None or not item_pks:
-            return {}
-        model = POSTING_MODELS[source_type]
-        wanted = prepared.common if partial is not None else prepared.query_terms
-        found = defaultdict(lambda: ({}, 0), partial or {})
-        if wanted:
-            extra = self._postings(model.objects.filter(tenant=tenant, user_id=user_id, item_id__in=item_pks,
-                                                        term__in=wanted))
+        return self.scores_each(prepared, tenant, user_id, [(source_type, item_pks)])[0]
+
+    def scores_each(self, prepared: KeywordQuery | None, tenant: str, user_id: str, requests,
+                    partials: list[dict] | None = None) -> list[dict[int, float]]:
+        """``scores`` for several (kind, item pks) pairs in one read. With ``partials`` (the rare terms' postings,
+        already read) only the common terms are read."""
+        requests = [(source_type, list(item_pks)) for source_type, item_pks in requests]
+        if prepared is None:
+            return [{} for _ in requests]
+        wanted = prepared.common if partials is not None else prepared.query_terms
+        found = [defaultdict(lambda: ({}, 0), partial) for partial in (partials or [{} for _ in requests])]
+        reads = [(position, POSTING_MODELS[source_type].objects.filter(
+            tenant=tenant, user_id=user_id, item_id__in=item_pks, term__in=wanted))
+            for position, (source_type, item_pks) in enumerate(requests) if item_pks and wanted]
+        for (position, _), extra in zip(reads, self._postings_each([queryset for _, queryset in reads])):
             for pk, (frequencies, length) in extra.items():
-                found[pk] = ({**found[pk][0], **frequencies}, length)
-        return {pk: prepared.score(*found[pk]) for pk in item_pks if pk in found}
+                found[position][pk] = ({**found[position][pk][0], **frequencies}, length)
+        return [{pk: prepared.score(*postings[pk]) for pk in item_pks if pk in postings}
+                for postings, (_, item_pks) in zip(found, requests)]
 
     @staticmethod
-    def _postings(queryset) -> dict[int, tuple[dict[int, int], int]]:
-        found: dict[int, tuple[dict[int, int], int]] = {}
-        for pk, term, frequency, length in queryset.values_list("item_id", "term", "frequency", "length"):
-            found.setdefault(pk, ({}, length))[0][term] = frequency
+    def _postings_each(querysets) -> list[dict[int, tuple[dict[int, int], int]]]:
+        """Item pk -> (term frequencies, length) for each queryset of postings, in one statement (UNION ALL)."""
+        found: list[dict[int, tuple[dict[int, int], int]]] = [{} for _ in querysets]
+        if not querysets:
+            return found
+        parts = [queryset.annotate(posting_read=Value(position)).values_list(
+            "posting_read", "item_id", "term", "frequency", "length") for position, queryset in enumerate(querysets)]
+        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+        for position, pk, term, frequency, length in rows:
+            found[position].setdefault(pk, ({}, length))[0][term] = frequency
         return found

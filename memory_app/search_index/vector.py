@@ -4,13 +4,15 @@ PostgreSQL: pgvector's HNSW index, the tenant/user filter in the same query and 
 ``configure_pgvector_session``), so the index never returns another user's rows and
 still returns as many as asked. SQLite: each user's matrix is read once per process and kept, normalised, in
 a bounded LRU; the user's index version (bumped by every write, see ``keyword.PostingsKeywordIndex._count``
-and ``signals``) tells when it must be read again. The winners are then loaded through the caller's
-queryset, which applies status, expiry and privacy."""
+and ``signals``) tells when it must be read again. Searches answer primary keys that pass the caller's
+queryset (status, expiry, privacy); the caller loads the rows once, with whatever else it reads, through
+``rows_with_similarity``, which computes the similarity where the vectors are."""
+import math
 import threading
 from collections import OrderedDict
 
 import numpy as np
-from django.db.models import QuerySet
+from django.db.models import Case, F, FloatField, QuerySet, Value, When
 from django.db.models.functions import Cast
 
 from ..conf import app_settings
@@ -28,20 +30,72 @@ def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
         cursor.execute("SET hnsw.ef_search = %s" % int(app_settings.HNSW_EF_SEARCH))
 
 
-class PgVectorIndex:
-    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[list]:
-        """``nearest`` for several (queryset, limit) pairs of one user."""
-        return [self.nearest(queryset, tenant, user_id, query_vector, limit) for queryset, limit in searches]
+class VectorIndex:
+    """What both stores answer. ``nearest_each`` gives primary keys (the caller's filter applied) so that the
+    caller loads each row once, with whatever else it reads anyway; ``rows_with_similarity`` loads rows with
+    their similarity to the query."""
+
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
+        """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
+        raise NotImplementedError
+
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+        """Every row of ``queryset`` (its vector not kept) with its cosine similarity to the query; None without a
+        query vector, or for a row without a vector of the query's dimension."""
+        raise NotImplementedError
 
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
-        from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
+        found = self.nearest_each([(queryset, limit)], tenant, user_id, query_vector)[0]
+        rows = queryset.defer("embedding").in_bulk(list(found))
+        return [(rows[pk], similarity) for pk, similarity in found.items() if pk in rows]
 
+
+def _cosine_distance(dim: int, query_vector: np.ndarray):
+    from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
+
+    # The same expression as the HNSW index (pgindex.create_hnsw_indexes), or the planner cannot use it.
+    return CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
+
+
+def _similarity(distance) -> float:
+    """pgvector's distance as a similarity; a zero vector (NaN distance) is as unrelated as numpy makes it."""
+    return 0.0 if math.isnan(distance) else 1.0 - float(distance)
+
+
+class PgVectorIndex(VectorIndex):
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
+        """One statement for every search (a UNION ALL of one ORDER BY ... LIMIT per search, each through its
+        HNSW index): a round trip per search saved, and no row read until the caller loads the winners."""
         dim = int(query_vector.shape[0])
-        queryset = queryset.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
-        distance = CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
-        rows = list(queryset.defer("embedding").annotate(distance=distance).order_by("distance")[:limit])
-        return [(row, 1.0 - float(row.distance)) for row in rows]
+        distance = _cosine_distance(dim, query_vector)
+        parts = []
+        for position, (queryset, limit) in enumerate(searches):
+            if limit <= 0:
+                continue
+            parts.append(queryset.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
+                         .annotate(vector_search=Value(position), vector_distance=distance)
+                         .order_by("vector_distance").values_list("vector_search", "pk", "vector_distance")[:limit])
+        found: list[dict[int, float]] = [{} for _ in searches]
+        if parts:
+            rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+            for position, pk, vector_distance in sorted(rows, key=lambda row: (row[0], -_similarity(row[2]))):
+                found[position][pk] = _similarity(vector_distance)
+        return found
+
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+        """The distance is computed where the vector is: no vector travels as text to be parsed in Python."""
+        queryset = queryset.defer("embedding")
+        if query_vector is None:
+            return [(row, None) for row in queryset]
+        dim = int(query_vector.shape[0])
+        # Only rows of the query's dimension are cast (another would fail the cast); the others get NULL.
+        distance = Case(When(embedding_dim=dim, then=_cosine_distance(dim, query_vector)), default=None,
+                        output_field=FloatField())
+        return [(row, None if row.vector_distance is None else _similarity(row.vector_distance))
+                for row in queryset.annotate(vector_distance=distance)]
 
 
 def _best_first(similarities: np.ndarray, count: int) -> np.ndarray:
@@ -59,7 +113,7 @@ class _UserMatrix:
         self.version, self.pks, self.matrix = version, pks, matrix
 
 
-class CachedMatrixVectorIndex:
+class CachedMatrixVectorIndex(VectorIndex):
     """Exact cosine over a cached, normalised float32 matrix per (model, user, dimension)."""
 
     def __init__(self):
@@ -67,12 +121,8 @@ class CachedMatrixVectorIndex:
         self._bytes = 0
         self._lock = threading.Lock()
 
-    def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
-                limit: int) -> list[tuple[object, float]]:
-        return self.nearest_each([(queryset, limit)], tenant, user_id, query_vector)[0]
-
-    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[list]:
-        """``nearest`` for several (queryset, limit) pairs of one user, reading the user's version once."""
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
+        """Reads the user's version once for every search."""
         version = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).values_list(
             "version", flat=True).first() or 0
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
@@ -80,20 +130,37 @@ class CachedMatrixVectorIndex:
                               query, limit) for queryset, limit in searches]
 
     @staticmethod
-    def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int) -> list[tuple[object, float]]:
+    def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int) -> dict[int, float]:
         if limit <= 0 or not len(entry.pks):
-            return []
+            return {}
         similarities = entry.matrix @ query
-        results: list[tuple[object, float]] = []
+        found: dict[int, float] = {}
         start, batch = 0, limit * 2
         # Rows the caller's filter rejects (superseded, expired, private) are skipped: read further down.
-        while len(results) < limit and start < len(similarities):
+        while len(found) < limit and start < len(similarities):
             window = _best_first(similarities, start + batch)[start:]
-            rows = queryset.defer("embedding").in_bulk([int(pk) for pk in entry.pks[window]])
-            results.extend((rows[int(entry.pks[index])], float(similarities[index]))
-                           for index in window if int(entry.pks[index]) in rows)
+            passing = set(queryset.filter(pk__in=[int(pk) for pk in entry.pks[window]]).values_list("pk", flat=True))
+            found.update((int(entry.pks[index]), float(similarities[index])) for index in window
+                         if int(entry.pks[index]) in passing)
             start, batch = start + batch, batch * 4
-        return results[:limit]
+        return dict(list(found.items())[:limit])
+
+    def rows_with_similarity(self, queryset: QuerySet,
+                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+        """Vectors are read with their rows (bytes in SQLite, cheap to decode) and compared in numpy; read as an
+        annotation, so the rows handed back hold no vector and the field stays deferred (a save never writes it)."""
+        queryset = queryset.defer("embedding")
+        if query_vector is None:
+            return [(row, None) for row in queryset]
+        query_norm = np.linalg.norm(query_vector)
+        found = []
+        for row in queryset.annotate(stored_vector=F("embedding")):
+            vector = row.__dict__.pop("stored_vector")
+            similarity = None
+            if vector is not None and len(vector) == len(query_vector):
+                similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * query_norm) or 1.0))
+            found.append((row, similarity))
+        return found
 
     def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int) -> _UserMatrix:
         key = (model._meta.label, tenant, user_id, dim)
