@@ -12,6 +12,7 @@ OTHER_FIGURES = (
     ("evidence injected", "evidence_injected_rate", ""),
     ("noise injection rate", "noise_injection_rate", ""),
     ("leaks", "leaks", ""),
+    ("evidence forgotten", "evidence_forgotten", ""),
     ("cross-user items", "cross_user", ""),
     ("context tokens, mean", "context_tokens_mean", ""),
     ("context tokens, max", "context_tokens_max", ""),

@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from . import progress
-from .models import Memory, SessionSummary, Snippet
+from .actions import FORGOTTEN
+from .models import Memory, SessionSummary, Snippet, Turn
 from .raw_retrieval import RawTurn, RawTurnRetriever, transcript_line
 from .service import after_turn, before_turn, forget_user
 
@@ -34,6 +35,7 @@ class EvalTotals:
     noise_total: int = 0
     noise_injected: int = 0
     leaks: int = 0
+    evidence_forgotten: set = field(default_factory=set)  # evidence turns a forget request erased (over-deletion)
     cross_user: int = 0
     context_tokens: list = field(default_factory=list)
     before_ms: list = field(default_factory=list)
@@ -157,6 +159,8 @@ def ask_queries(case: dict, tenant: str, totals: EvalTotals, *, asked_at: dateti
         totals.cross_user += _foreign_items(context.candidates + context.memories, user)
         evidence = {str(turn_id) for turn_id in query.get("evidence", [])}
         if kind in EVIDENCE_KINDS and evidence:
+            erased = Turn.objects.filter(tenant=tenant, user_id=user, turn_id__in=evidence, text=FORGOTTEN)
+            totals.evidence_forgotten |= {(user, turn_id) for turn_id in erased.values_list("turn_id", flat=True)}
             for k in RECALL_KS:
                 covered = set().union(*[_covered(scored, evidence) for scored in context.candidates[:k]]) if context.candidates else set()
                 totals.recall_hits[k].append(len(covered) / len(evidence))
@@ -207,6 +211,7 @@ def summarize(totals: EvalTotals) -> dict:
            if any(totals.baseline_hits.values()) else {}),
         "noise_injection_rate": round(totals.noise_injected / totals.noise_total, 4) if totals.noise_total else 0.0,
         "leaks": totals.leaks,
+        "evidence_forgotten": len(totals.evidence_forgotten),
         "cross_user": totals.cross_user,
         "context_tokens_mean": round(statistics.fmean(totals.context_tokens), 1) if totals.context_tokens else 0.0,
         "context_tokens_max": max(totals.context_tokens, default=0),

@@ -104,3 +104,23 @@ def test_turn_times_in_iso_and_long_conversation_spellings(value, expected):
     parsed = parse_turn_time(value)
     assert parsed.tzinfo is not None
     assert parsed.isoformat().startswith(expected)
+
+
+def test_evidence_erased_by_a_forget_request_is_counted(tmp_path):
+    """Over-deletion shows: a later question's evidence that a forget request took along is counted, once per turn."""
+    case = {"user": "e3", "turns": [
+        {"id": "e3-t1", "speaker": "user", "text": "My sister Petra keeps bees on her roof in Lyon", "time": "2026-02-01T09:00:00+01:00"},
+        {"id": "e3-t2", "speaker": "user", "text": "I play the cello in a community orchestra on Thursdays", "time": "2026-02-02T09:00:00+01:00"},
+        {"id": "e3-t3", "speaker": "user", "text": "Forget what I told you about my sister and her bees, please.", "time": "2026-02-03T09:00:00+01:00"},
+    ], "queries": [
+        {"q": "Who keeps bees in my family?", "evidence": ["e3-t1"], "kind": "recall"},
+        {"q": "Where does my sister keep her hives?", "evidence": ["e3-t1"], "kind": "recall"},
+        {"q": "When is my orchestra rehearsal?", "evidence": ["e3-t2"], "kind": "recall"},
+    ]}
+    path = tmp_path / "forget.jsonl"
+    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    out = StringIO()
+    call_command("memory", "eval", str(path), stdout=out)
+    summary = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert summary["evidence_forgotten"] == 1  # e3-t1, asked about twice; the orchestra turn stays
+    assert summary["recall_at"]["10"] < 1.0
