@@ -58,6 +58,35 @@ def print_functions(before, calls: int, count: int) -> None:
         print(f"{cumulative * 1000 / calls:7.2f} ms/call  {where}:{line} {name}")
 
 
+def seeded_before_turn(size: int, snippet_count: int, data_dir: Path):
+    """Migrate, seed a bench-like user (``bench/run.py``'s corpus and vectors) and return ``before(index)``, one
+    ``before_turn`` of that user on the index-th bench query (query vector cache cleared, as for a new message)."""
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{data_dir / 'profile.sqlite3'}")  # a fresh user each run
+    corpus, snippets = bench.build_corpus(size), bench.build_snippets(snippet_count)
+    bench.measure_embedding(corpus, snippets, data_dir)  # sets Django up too
+    import numpy as np
+    from django.core.management import call_command
+    from django.db import connection
+
+    from memory_app import service
+    from memory_app.embedding import query_vector_cache
+    from memory_app.providers import get_embedder
+
+    call_command("migrate", verbosity=0)
+    user_id = f"profile-{size}"
+    bench.seed_user(user_id, corpus, np.load(data_dir / "vectors.npy"), snippets,
+                    np.load(data_dir / "snippet_vectors.npy"), get_embedder().name)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+    def before(index):
+        query_vector_cache.clear()
+        return service.before_turn(user_id, bench.QUERIES[index % len(bench.QUERIES)], tenant="bench",
+                                   session_id="bench", turn_id=f"q{index}")
+
+    return before
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=1000)
@@ -69,29 +98,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="chatmem-sqlprofile-") as folder:
-        data_dir = Path(folder)
-        os.environ.setdefault("DATABASE_URL", f"sqlite:///{data_dir / 'profile.sqlite3'}")  # a fresh user each run
-        corpus, snippets = bench.build_corpus(args.size), bench.build_snippets(args.snippets)
-        bench.measure_embedding(corpus, snippets, data_dir)  # sets Django up too
-        import numpy as np
-        from django.core.management import call_command
+        before = seeded_before_turn(args.size, args.snippets, Path(folder))
         from django.db import connection
-
-        from memory_app import service
-        from memory_app.embedding import query_vector_cache
-        from memory_app.providers import get_embedder
-
-        call_command("migrate", verbosity=0)
-        user_id = f"profile-{args.size}"
-        bench.seed_user(user_id, corpus, np.load(data_dir / "vectors.npy"), snippets,
-                        np.load(data_dir / "snippet_vectors.npy"), get_embedder().name)
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
-
-        def before(index):
-            query_vector_cache.clear()
-            return service.before_turn(user_id, bench.QUERIES[index % len(bench.QUERIES)], tenant="bench",
-                                       session_id="bench", turn_id=f"q{index}")
 
         for index in range(3):
             before(index)
