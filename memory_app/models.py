@@ -189,6 +189,8 @@ class Snippet(models.Model):
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
     stale_since = models.DateTimeField(null=True, blank=True, help_text="a memory it stated was superseded")
+    revises = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions",
+                                help_text="the earlier statement this message corrects or changes")
     expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")

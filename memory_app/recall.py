@@ -60,6 +60,8 @@ KEYWORD_SNIPPETS = RETRIEVAL_DEPTH  # the best keyword hits among snippets, as d
 VECTOR_MEMORIES = 40  # nearest memories by meaning
 REGARDLESS_MEMORIES = 40  # memories a standing rule brings in without a shared word
 BACKGROUND_RANK = 30
+REVISION_DEPTH = 2  # corrections of corrections followed, no further
+REVISION_EDGE = 0.05  # how far above the statement it corrects a correction ranks (z units)
 
 
 @dataclass
@@ -186,6 +188,9 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         for pk, similarity in near.items():
             if pk in by_pk:
                 add(make_item(by_pk[pk])).similarity = similarity
+    for row, similarity in _revisions_of(snippets, [pk for kind, pk in items if kind == "snippet"], vectors,
+                                         query_vector):
+        add(_snippet_item(row)).similarity = similarity
     kinds = (("memory", memory_hits), ("snippet", snippet_hits))
     found = {source_type: [item for item in items.values() if item.source_type == source_type]
              for source_type, _ in kinds}
@@ -215,6 +220,20 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
             item.speaker_match = 1.0
     return list(items.values())
+
+
+def _revisions_of(snippets, found: list[int], vectors, query_vector) -> list[tuple[Snippet, float | None]]:
+    """Later messages that correct the found statements (and their own corrections, REVISION_DEPTH deep): a
+    correction that does not repeat its subject still answers what the statement answered."""
+    rows, seen = [], set(found)
+    for _ in range(REVISION_DEPTH):
+        new = vectors.rows_with_similarity(snippets.filter(revises__in=found).exclude(pk__in=seen), query_vector)
+        if not new:
+            break
+        rows += new
+        found = [row.pk for row, _ in new]
+        seen |= set(found)
+    return rows
 
 
 def _applying_regardless(memories):
@@ -278,12 +297,29 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         }
         # The ranking value is on the z scale of this query's candidates; squashed to (0, 1) for display.
         item.ranking = retrieval + structure + TIE_BREAK_SHARE * tie_break
-        item.score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, item.ranking))))
         _explain(item)
+    _revisions_stand_in(items)
+    for item in items:
+        item.score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, item.ranking))))
     ranked = sorted(items, key=lambda item: (-item.ranking, -item.fused))
     return _diversify(_drop_redundant(_resolve_polarity(ranked)))
 
 
+
+
+def _revisions_stand_in(items: list[RecallItem]) -> None:
+    """A message that corrects an earlier statement answers whatever that statement answered, with the newer
+    value: it ranks just above the statement, and is at least as relevant (chains are followed oldest first)."""
+    snippets = {item.row.pk: item for item in items if item.source_type == "snippet"}
+    for item in sorted(snippets.values(), key=lambda item: (item.observed_at, item.row.pk)):
+        revised = snippets.get(item.row.revises_id)
+        if revised is None:
+            continue
+        if item.ranking < revised.ranking + REVISION_EDGE:
+            item.ranking = revised.ranking + REVISION_EDGE
+            item.why.append("corrects an earlier statement")
+        item.relevance = max(item.relevance, revised.relevance)
+        item.parts["relevance"] = item.relevance
 
 
 def _fuse_retrieval_scores(items: list[RecallItem]) -> None:

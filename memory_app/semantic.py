@@ -3,8 +3,11 @@ session keeps a running summary with the turns it covers. Both feed recall and t
 import re
 from datetime import datetime, timedelta
 
+import numpy as np
+
 from .conf import app_settings
 from .embedding import apply_embedding
+from .extraction.language import revises_earlier
 from .models import Memory, SessionSummary, Snippet
 from .packing import one_sentence
 from .raw_retrieval import ANONYMOUS_SPEAKERS, transcript_line
@@ -75,6 +78,56 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     apply_embedding(snippet, vector_text(transcript_line(snippet.text, speaker)))  # text is redacted already
     snippet.save()
     return snippet
+
+
+REVISION_CANDIDATES = 5  # how many of the nearest earlier statements a revision may point to
+# A value that a revision replaces: numbers and amounts, dates, times, weekdays, months.
+_VALUE = re.compile(r"\d|[零一二两三四五六七八九十百千万]{2,}|[一二两三四五六七八九十百千万半][号日点月周年块元岁斤个次天分]|周[一二三四五六日天末]|星期|礼拜|上午|下午|晚上|早上"
+                    r"|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|hundred|thousand|half|"
+                    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening|noon|"
+                    r"january|february|march|april|may|june|july|august|september|october|november|december)s?\b)")
+
+
+# The share of the revision's own BM25 score (its rare words, weighted over the user's items) that the revised
+# statement must match: a share, not a score, so short histories and long ones are read alike.
+REVISION_MIN_SHARED = 0.10
+
+
+def link_revision(snippet: Snippet) -> Snippet | None:
+    """A message that corrects or changes something said before often leaves the subject out ("it got pushed to
+    the 27th", "改到周四了"), so plain retrieval ranks the old statement above it. Link it to what it revises
+    (``revised_among``). Recall lets the revision stand in for that statement (``recall._revisions_stand_in``)."""
+    from .search_index import keyword_index, vector_index
+
+    if snippet.embedding is None or not revises_earlier(snippet.text):
+        return None
+    tenant, user_id = snippet.tenant, snippet.user_id
+    earlier = Snippet.objects.for_user(tenant, user_id).filter(
+        speaker=snippet.speaker, observed_at__lte=snippet.observed_at).exclude(pk=snippet.pk)
+    nearest = [row for row, _ in vector_index().nearest(earlier, tenant, user_id,
+                                                        np.asarray(snippet.embedding, dtype=np.float32),
+                                                        REVISION_CANDIDATES)]
+    keywords = keyword_index()
+    prepared = keywords.prepare(tenant, user_id, snippet.text)
+    if prepared is None:
+        return None
+    own_score = prepared.score_text(snippet.text) or 1.0
+    shared = {pk: score / own_score for pk, score in
+              keywords.scores(prepared, tenant, user_id, "snippet", [row.pk for row in nearest]).items()}
+    revised = revised_among(snippet.text, nearest, shared)
+    if revised is not None:
+        Snippet.objects.filter(pk=snippet.pk).update(revises=revised)  # no re-indexing: text and vector unchanged
+        snippet.revises = revised
+    return revised
+
+
+def revised_among(text: str, nearest_first: list[Snippet], shared_words: dict[int, float]) -> Snippet | None:
+    """Of the speaker's earlier statements nearest in meaning, the nearest that shares enough of the revision's rare
+    words (``shared_words``: pk -> share, see REVISION_MIN_SHARED) and, when the revision gives a value (a number, a
+    date, a time), gives one too: what changes is a value, so a statement without one is not what it replaces."""
+    gives_value = bool(_VALUE.search(text))
+    return next((row for row in nearest_first if shared_words.get(row.pk, 0.0) >= REVISION_MIN_SHARED
+                 and (not gives_value or _VALUE.search(row.text))), None)
 
 
 def mark_snippets_stale(superseded: Memory, now: datetime) -> int:

@@ -5,6 +5,8 @@ import time
 from dataclasses import replace
 from datetime import datetime
 
+from django.db import transaction
+
 from . import actions
 from .conf import app_settings
 from .confirmation import pick_question
@@ -106,10 +108,12 @@ def _fill(context: TurnContext, packed) -> None:
 
 
 def _audit_reads(used: list[RecallItem], *, tenant, user_id, session_id, turn_id, now) -> None:
+    """The read audit and the usage counters in one transaction: one commit per turn, not three."""
     memories = [item.row for item in used if isinstance(item.row, Memory)]
-    actions.record_reads(memories, actor=f"prompt:{tenant}:{user_id}", session_id=session_id, turn_id=turn_id,
-                         purpose="injected")
-    actions.record_snippet_use([item.row.pk for item in used if isinstance(item.row, Snippet)], now)
+    with transaction.atomic():
+        actions.record_reads(memories, actor=f"prompt:{tenant}:{user_id}", session_id=session_id, turn_id=turn_id,
+                             purpose="injected")
+        actions.record_snippet_use([item.row.pk for item in used if isinstance(item.row, Snippet)], now)
 
 
 def empty_context(reason: str) -> TurnContext:

@@ -20,7 +20,7 @@ from .intent import detect_intent
 from .merge import merge_candidate
 from .models import Turn, TurnStatus
 from .redaction import redact
-from .semantic import record_snippet, update_session_summary, worth_a_snippet
+from .semantic import link_revision, record_snippet, update_session_summary, worth_a_snippet
 from .working_memory import remember_for_session
 
 logger = logging.getLogger(__name__)
@@ -94,6 +94,9 @@ def process_turn(turn: Turn, result) -> dict:
         snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                  speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
         outcome["snippets"].append(snippet.pk)
+        revised = link_revision(snippet)
+        if revised is not None:
+            outcome["revises"] = revised.pk
         if not result.low_information and not answer and not result.orders and worth_a_snippet(
                 turn.text, extracted_something=bool(result.candidates or result.one_off)):
             update_session_summary(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,

@@ -196,3 +196,19 @@ _CORRECTION = re.compile(
 
 def is_correction(text: str) -> bool:
     return bool(_CORRECTION.search(text or ""))
+
+
+# Besides outright corrections, messages that move, revise or replace something said before, often without
+# naming it again ("it got pushed to Friday", "改到下周三了", "the fee is 40 now, not 35").
+_REVISION = re.compile(
+    r"推迟|延后|延期|提前到|改期|改在|改到|改成|改为|换成|换到|挪到|调到|调整为|改了|变成|说错了|记错了|搞混了|纠正|其实是|不是.{1,12}而是|不是.{1,12}[，,]是"
+    r"|(?i:\b(?:correction|my mistake|I was wrong|turns out|update|rather than|now (?:it's|its|it is|they're|we're))\b"
+    r"|\b(?:moved|pushed(?: back)?|postponed|rescheduled|brought forward|bumped|changed|updated|revised|raised|"
+    r"lowered|increased|reduced|cut|went up|went down|dropped) (?:it )?(?:to|from)\b"
+    r"|[,;] not (?:the |a |an )?[\w$£€¥.,:/-]+(?:[.!?]|$))"
+)
+
+
+def revises_earlier(text: str) -> bool:
+    """Does this message correct or change something the speaker said before?"""
+    return is_correction(text) or bool(_REVISION.search(text or ""))

@@ -1,0 +1,97 @@
+"""A message that corrects or changes something said before, often without repeating its subject, is linked to the
+statement it revises and stands in for it in recall: ranked just above it, so the newer value comes first."""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from memory_app import service
+from memory_app.extraction.language import revises_earlier
+from memory_app.models import Snippet
+
+pytestmark = pytest.mark.django_db
+
+START = datetime(2026, 2, 2, 9, 0, tzinfo=timezone.utc)
+FILLER = [
+    "I repotted the fern on the balcony, it had outgrown its pot",
+    "My cousin sent photos from her hiking trip in the Dolomites",
+    "We tried a new ramen place near the station, the broth was great",
+    "I'm halfway through a novel about lighthouse keepers",
+    "The neighbours' dog barked all night again",
+    "I finally fixed the squeaky hinge on the wardrobe",
+]
+
+
+def say(user, lines, start=START):
+    """Each line one turn, a day apart; returns the turn ids in order."""
+    turn_ids = []
+    for number, text in enumerate(lines, start=1):
+        turn_id = f"{user}-t{number}"
+        service.after_turn(user, text, session_id=f"s{number}", turn_id=turn_id, now=start + timedelta(days=number))
+        turn_ids.append(turn_id)
+    return turn_ids, start + timedelta(days=len(lines) + 1)
+
+
+def snippet_of(user, turn_id):
+    return next(s for s in Snippet.objects.for_user("default", user) if s.sources[0]["turn"] == turn_id)
+
+
+def ranked_turns(context):
+    return [source["turn"] for item in context.candidates for source in item.sources]
+
+
+@pytest.mark.parametrize("text", [
+    "the recital got pushed to the 19th", "Correction: the deposit is 300, not 250.", "改到周五下午了",
+    "其实是三楼不是二楼", "Actually we meet on Wednesdays", "the rent went up to 1,450 this spring",
+])
+def test_revisions_are_recognised(text):
+    assert revises_earlier(text)
+
+
+@pytest.mark.parametrize("text", ["I planted tomatoes on Sunday", "我周末去看了展览", "The recital is on the 12th"])
+def test_plain_statements_do_not_revise(text):
+    assert not revises_earlier(text)
+
+
+def test_a_correction_without_its_subject_ranks_above_what_it_corrects():
+    lines = ["My daughter's violin recital is on the 12th of May at the town hall", *FILLER[:3],
+             "the recital got pushed to the 19th, the hall flooded", *FILLER[3:]]
+    turn_ids, now = say("ana", lines)
+    original, correction = turn_ids[0], turn_ids[4]
+    assert snippet_of("ana", correction).revises == snippet_of("ana", original)
+    order = ranked_turns(service.before_turn("ana", "When is the violin recital?", now=now))
+    assert order.index(correction) < order.index(original) <= 2
+
+
+def test_chinese_corrections_are_linked_too():
+    lines = ["今天做了红烧排骨，孩子很爱吃", "楼下新开了一家面包店，排队的人不少", "单位年底要搞联欢会，我报了一个小合唱",
+             "我下周二上午要去医院拔智齿，约的是十点", "周末带爸妈去湖边走了走，天气特别好", "拔智齿改到周四了，医生临时有手术",
+             "最近在学吉他，手指有点疼"]
+    turn_ids, now = say("bo", lines)
+    assert snippet_of("bo", turn_ids[5]).revises == snippet_of("bo", turn_ids[3])
+    order = ranked_turns(service.before_turn("bo", "我什么时候去拔牙来着？", now=now))
+    assert order.index(turn_ids[5]) < order.index(turn_ids[3])
+
+
+def test_a_correction_of_a_correction_is_followed():
+    lines = ["The plumber is coming on Monday morning", *FILLER[:2], "Update: the plumber moved it to Wednesday",
+             *FILLER[2:4], "Correction, the plumber now says Thursday, not Wednesday."]
+    turn_ids, now = say("cy", lines)
+    first, second, third = turn_ids[0], turn_ids[3], turn_ids[6]
+    assert snippet_of("cy", third).revises == snippet_of("cy", second)
+    order = ranked_turns(service.before_turn("cy", "When does the plumber come?", now=now))
+    assert order.index(third) < order.index(second) < order.index(first)
+
+
+def test_no_marker_or_no_shared_word_means_no_link():
+    lines = ["I have a cat called Miso", "I also adopted a rabbit last week", "Actually the weather was lovely today"]
+    turn_ids, _ = say("di", lines)
+    assert snippet_of("di", turn_ids[1]).revises is None  # no revision marker
+    assert snippet_of("di", turn_ids[2]).revises is None  # a marker, but nothing earlier shares a word with it
+
+
+def test_forgetting_the_original_keeps_the_correction():
+    lines = ["The book club meets at Lena's flat on Fridays", "the book club moved to the library café, same day"]
+    turn_ids, _ = say("ed", lines)
+    snippet_of("ed", turn_ids[0]).delete()
+    correction = snippet_of("ed", turn_ids[1])
+    assert correction.revises is None and correction.text.startswith("the book club moved")
