@@ -101,7 +101,7 @@ _DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]
 # Explanations of how the world works ("是什么原理", "what's the difference between…") with nobody from the
 # user's life in them: general knowledge, gated as strictly as trivia, though a reply style still applies.
 _WORLD_EXPLANATION = re.compile(
-    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么会)"
+    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会)"
     r"|\b(?:how does|how do|why does|why do|why is|why are)\b(?! (?:i|we|my|our)\b)"
     r"|\bwhat(?:'s|’s| is| are) the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b",
     re.IGNORECASE,

@@ -105,7 +105,7 @@ def test_a_task_or_decision_for_the_user_is_never_trivia(message):
 
 @pytest.mark.parametrize("message", [
     "冰箱制冷的原理是什么？", "What's the difference between a lake and a pond?", "Why does ice float on water?",
-    "湖和水库有什么区别",
+    "湖和水库有什么区别", "彩虹为什么总是弯的？", "为啥秋天树叶会变黄", "候鸟怎么会认得回家的路？",
 ])
 def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
     intent = detect_intent(message)
@@ -113,6 +113,7 @@ def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
     assert intent.primary_scene == "general_knowledge"
 
 
-@pytest.mark.parametrize("message", ["Why does my sourdough collapse in the oven?", "我们家冰箱为什么老结霜？"])
+@pytest.mark.parametrize("message", ["Why does my sourdough collapse in the oven?", "我们家冰箱为什么老结霜？",
+                                     "为什么我一到下午就犯困？", "你为什么没提醒我交电费？"])
 def test_an_explanation_about_the_users_own_things_stays_personal(message):
     assert detect_intent(message).primary_scene != "general_knowledge"
