@@ -88,5 +88,7 @@ _REFERENCE_BEFORE = re.compile(
 )
 
 
-def follows_reference_word(text: str, start: int) -> bool:
-    return bool(_REFERENCE_BEFORE.search(text[max(0, start - 24):start]))
+def follows_reference_word(text: str, start: int, since: int = 0) -> bool:
+    """Does a word for a reference number ("order no.", "单号") come right before ``start`` (and after ``since``:
+    an identity word's own "no." is not a reference)?"""
+    return bool(_REFERENCE_BEFORE.search(text[max(since, start - 24):start]))

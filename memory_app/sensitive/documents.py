@@ -122,7 +122,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
             after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
             after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)
-                          and not follows_reference_word(text, s)), None)
+                          and not follows_reference_word(text, s, since=name.end())), None)
             if after:
                 yield Secret(kind, *after)
                 continue
