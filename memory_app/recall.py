@@ -175,7 +175,10 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
     memory_rows = vectors.rows_with_similarity(memories.filter(pk__in=[*memory_hits, *near_memories]), query_vector)
     regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
-    snippet_rows = vectors.rows_with_similarity(snippets.filter(pk__in=[*snippet_hits, *near_snippets]), query_vector)
+    found_snippets = [*snippet_hits, *near_snippets]
+    # The later corrections of the statements found come in the same read (see _revisions_stand_in).
+    snippet_rows = vectors.rows_with_similarity(
+        snippets.filter(Q(pk__in=found_snippets) | Q(revises__in=found_snippets)), query_vector)
     for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
                                         (regardless_rows, _memory_item, None, near_memories),
                                         (snippet_rows, _snippet_item, snippet_hits, near_snippets)):
@@ -188,8 +191,9 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
         for pk, similarity in near.items():
             if pk in by_pk:
                 add(make_item(by_pk[pk])).similarity = similarity
-    for row, similarity in _revisions_of(snippets, [pk for kind, pk in items if kind == "snippet"], vectors,
-                                         query_vector):
+    corrections = [(row, similarity) for row, similarity in snippet_rows if ("snippet", row.pk) not in items]
+    for row, similarity in corrections + _revisions_of(snippets, [row.pk for row, _ in corrections], vectors,
+                                                       query_vector, depth=REVISION_DEPTH - 1):
         add(_snippet_item(row)).similarity = similarity
     kinds = (("memory", memory_hits), ("snippet", snippet_hits))
     found = {source_type: [item for item in items.values() if item.source_type == source_type]
@@ -222,11 +226,11 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     return list(items.values())
 
 
-def _revisions_of(snippets, found: list[int], vectors, query_vector) -> list[tuple[Snippet, float | None]]:
-    """Later messages that correct the found statements (and their own corrections, REVISION_DEPTH deep): a
+def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int) -> list[tuple[Snippet, float | None]]:
+    """Later messages that correct the found statements (and their own corrections, ``depth`` levels): a
     correction that does not repeat its subject still answers what the statement answered."""
     rows, seen = [], set(found)
-    for _ in range(REVISION_DEPTH):
+    for _ in range(depth if found else 0):
         new = vectors.rows_with_similarity(snippets.filter(revises__in=found).exclude(pk__in=seen), query_vector)
         if not new:
             break

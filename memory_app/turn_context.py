@@ -109,6 +109,8 @@ def _fill(context: TurnContext, packed) -> None:
 
 def _audit_reads(used: list[RecallItem], *, tenant, user_id, session_id, turn_id, now) -> None:
     """The read audit and the usage counters in one transaction: one commit per turn, not three."""
+    if not used:
+        return
     memories = [item.row for item in used if isinstance(item.row, Memory)]
     with transaction.atomic():
         actions.record_reads(memories, actor=f"prompt:{tenant}:{user_id}", session_id=session_id, turn_id=turn_id,
