@@ -12,6 +12,7 @@ Everything here is read-only; ``actions.forget_described`` does the deleting.
 """
 import math
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -131,30 +132,36 @@ def _stored(row) -> np.ndarray | None:
 
 def score(description: str, items: list[Item]) -> None:
     """Fill each item's keyword coverage and similarity lift for this description: for a description that
-    joins several things, those of the part that fits the item best."""
+    joins several things, those of the part that fits the item best. A part that shares just one word with an
+    item (a name, one entity: "what happened with <a friend>") is weaker evidence than the whole: it does not
+    speak for that item alone, or every message naming that friend would go."""
     parts = description_parts(description)
-    keywords = [_keyword_scores(part, items) for part in parts]
-    for index, item in enumerate(items):
-        item.keyword = max(scores[index] for scores in keywords)
+    # The head word of a joined description is the head of its last part only: each part names its own.
+    keywords = [_keyword_scores(part, items, by_key=len(parts) == 1 or index > 0) for index, part in enumerate(parts)]
+    usable = [[index == 0 or not _rests_on_one_word(part, held[position]) for position in range(len(items))]
+              for index, (part, (_, held)) in enumerate(zip(parts, keywords))]
+    for position, item in enumerate(items):
+        item.keyword = max(scores[position] for (scores, _), allowed in zip(keywords, usable) if allowed[position])
     queries = [embed_query_safely(part) for part in parts]
     if any(query is None for query in queries):
         return  # no embedder: keywords alone decide (the strict keyword threshold applies)
     _fill_vectors(items)
     spread, weight = get_embedder().similarity_spread, app_settings.FORGET_KEYWORD_WEIGHT
     baselines = [baseline_similarity(query) for query in queries]
-    for index, item in enumerate(items):
+    for position, item in enumerate(items):
         if item.vector is None or len(item.vector) != len(queries[0]):
             continue
         norm = float(np.linalg.norm(item.vector)) or 1.0
-        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[index])
-                  for query, baseline, scores in zip(queries, baselines, keywords)]
+        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[position])
+                  for query, baseline, (scores, _), allowed in zip(queries, baselines, keywords, usable)
+                  if allowed[position]]
         item.lift, item.keyword = max(scored, key=lambda pair: pair[0] + weight * pair[1])
 
 
-def _keyword_scores(description: str, items: list[Item]) -> list[float]:
+def _keyword_scores(description: str, items: list[Item], *, by_key: bool = True) -> tuple[list[float], list[set[str]]]:
     """Per item, the share of the description's distinctive words it holds, each weighted by how rare it is
-    among this user's items (a word every item has says nothing). A memory whose key stores what the
-    description names counts as holding them all."""
+    among this user's items (a word every item has says nothing), and the words it holds. A memory whose key
+    stores what the description names counts as holding them all (``by_key``)."""
     wanted = distinctive_terms(description)
     documents = [set(keyword_terms(item.text)) for item in items]
     held = [{term for term in wanted if _holds(document, term)} for document in documents]
@@ -164,8 +171,38 @@ def _keyword_scores(description: str, items: list[Item]) -> list[float]:
     # A word of the description found nowhere cannot tell items apart; it counts half.
     weights = {term: weight * (1.0 if frequency[term] else 0.5) for term, weight in weights.items()}
     whole = sum(weights.values()) or 1.0
-    return [1.0 if item.place == "memory" and _names_what_key_stores(wanted, item.ref.key)
-            else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
+    scores = [1.0 if by_key and item.place == "memory" and _names_what_key_stores(wanted, item.ref.key)
+              else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
+    return scores, held
+
+
+def _rests_on_one_word(part: str, held: set[str]) -> bool:
+    """Does the item share exactly one word with this part? A Latin term is a word; Chinese terms are
+    character pairs, so the pairs held are laid back on the part: one run of at most three characters ("阿杰",
+    "王小明") is one word. An item sharing no word matched the part by meaning alone, which is not inflated."""
+    latin = sum(1 for term in held if term.isascii())
+    covered = set()
+    lowered = part.lower()
+    for term in held:
+        if not term.isascii():
+            for found in re.finditer(re.escape(term), lowered):
+                covered |= set(range(found.start(), found.end()))
+    runs = [len(run) for run in _runs(sorted(covered))]
+    chinese_words = sum(2 if length > MAX_CHINESE_WORD else 1 for length in runs)
+    return latin + chinese_words == 1
+
+
+MAX_CHINESE_WORD = 3  # characters: a name or a short noun; a longer run held is a compound, more than one word
+
+
+def _runs(positions: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for position in positions:
+        if runs and position == runs[-1][-1] + 1:
+            runs[-1].append(position)
+        else:
+            runs.append([position])
+    return runs
 
 
 def _names_what_key_stores(words: list[str], key: str) -> bool:

@@ -233,4 +233,43 @@ PROBES = [
         (False, "I finally finished reading the whole Dune series", ""),
     ], "We're square now, you needn't keep the info on the money I owed my aunt",
         gone=["$8,000"], kept=["eighty", "savings rate", "salsa", "Dune"]),
+    # A description joining two things, one of them only a person's name (issue 8, over-deletion): the person
+    # is in other, innocent messages, and the other part's one word is in a message of the same business. A part
+    # that shares one word with a message does not take it alone. Still lost: the Chinese opening message
+    # ("我和发小阿峰合伙…"), which the whole description reaches by meaning (lift 1.25, the name weighs most
+    # in a short description); it is left out of ``kept`` so that the test says what the method does.
+    Probe("en-joined-name", [
+        (False, "I co-own a secondhand bookshop with my friend Nadia, she does the accounts and the tax forms", ""),
+        (True, "The landlord's nephew keeps loitering in the shop and last week he grabbed Nadia by the wrist", ""),
+        (False, "Nadia wants to start a poetry night on the first Friday of each month", ""),
+        (False, "The landlord renewed our lease for three more years at the same rent", ""),
+        (False, "We sold forty copies of a local cookbook at the harvest festival", ""),
+        (False, "My knee has been clicking since I started jogging again", ""),
+    ], "Forget what I told you about the landlord's nephew and what happened with Nadia", gone=["wrist"],
+        kept=["accounts", "poetry night", "lease", "harvest festival"]),
+    Probe("zh-joined-name", [
+        (False, "我和发小阿峰合伙开了家修车铺，他管进货和记账", ""),
+        (True, "配件商老板的小舅子上个月在酒桌上对阿峰动了手，阿峰眉骨缝了三针", ""),
+        (False, "阿峰最近迷上了夜钓，周末都往水库跑", ""),
+        (False, "配件商每周二送一次货，刹车片和机油都从他那儿拿", ""),
+        (False, "铺子门口新装了台自助洗车机，生意好了不少", ""),
+        (False, "我女儿上初二了，数学有点跟不上", ""),
+    ], "把配件商老板的小舅子和阿峰的事都删了", gone=["缝了三针"], kept=["夜钓", "刹车片", "洗车机"]),
+]
+
+# Statements of change, not requests to erase anything: the user drops a practice ("you can forget X") and
+# says what applies now. They are extracted like any message; nothing is forgotten.
+CHANGES = [
+    "You can forget the strict keto plan. My dietitian told me to eat oats and fruit again.",
+    "You can forget the old bedtime routine, the pediatrician says we should let her fall asleep on her own now.",
+    "Forget the Tuesday standups. The team switched to a written update every Monday instead.",
+    "之前那套记账方法可以扔了，会计让我现在改用复式记账。",
+    "晨跑的计划忘掉吧，从下周起我改成晚上游泳。",
+]
+
+# Near misses of CHANGES: the user points at what was said, so it is a request even when a change follows.
+CHANGE_LIKE_REQUESTS = [
+    ("Forget what I told you about my keto plan, my dietitian wants me on oats now.", "keto plan"),
+    ("把我之前说的晨跑计划删掉，以后改成晚上游泳。", "晨跑计划"),
+    ("You can forget the stuff about my ex. I'm with someone else now.", "ex"),
 ]

@@ -15,7 +15,8 @@ from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, 
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
 from memory_app.working_memory import remember_for_session, user_session_items
-from tests.forget_probes import PROBES
+from memory_app.forget_matching import _rests_on_one_word
+from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
 
 
 # --- reading the request: a forget verb and its object, in either order ------------------------------------
@@ -106,6 +107,32 @@ def test_everything_about_something_else_is_about_that_thing(message, descriptio
 ])
 def test_a_description_joining_several_things_is_also_matched_part_by_part(description, parts):
     assert description_parts(description) == parts
+
+
+@pytest.mark.parametrize("message", CHANGES)
+def test_dropping_a_practice_and_saying_what_applies_now_is_no_forget_request(message):
+    assert detect_forget_requests(message) == []
+
+
+@pytest.mark.parametrize("message, description", CHANGE_LIKE_REQUESTS)
+def test_pointing_at_what_was_said_is_a_request_even_when_a_change_follows(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description
+
+
+@pytest.mark.parametrize("part, held, one_word", [
+    ("what happened with Marco", {"marco"}, True),
+    ("the greenhouse supplier", {"greenhous"}, True),
+    ("the greenhouse supplier", {"greenhous", "supplier"}, False),
+    ("the greenhouse supplier", set(), False),  # meaning alone
+    ("阿峰", {"阿峰"}, True),
+    ("王小明", {"王小", "小明"}, True),  # one three-character name
+    ("配件商老板的小舅子", {"配件", "件商"}, True),
+    ("配件商老板的小舅子", {"配件", "小舅"}, False),  # two words apart
+    ("心脏支架手术", {"心脏", "脏支", "支架"}, False),  # a compound
+])
+def test_a_part_sharing_one_word_with_an_item_is_told_apart(part, held, one_word):
+    assert _rests_on_one_word(part, held) is one_word
 
 
 # --- finding it by meaning and deleting every copy ---------------------------------------------------------
@@ -247,3 +274,36 @@ def test_a_paraphrase_with_no_shared_word_takes_the_message_that_stands_out():
     texts = " ".join(Snippet.objects.filter(user_id="standout").values_list("text", flat=True))
     assert "evicted" not in texts
     assert all(word in texts for word in ("cello", "dashboard", "dinosaurs", "oat milk", "Peak District"))
+
+
+@pytest.mark.django_db
+def test_a_statement_of_change_is_kept_and_forgets_nothing():
+    """"You can forget X. Y applies now" replaces a practice: the message is stored like any other (its new
+    fact is needed later) and nothing said before is deleted."""
+    service.after_turn("lena", "I'm on a strict keto plan, no bread or fruit at all", session_id="s1", turn_id="t1")
+    service.after_turn("lena", "My sister runs a bakery in Leeds", session_id="s1", turn_id="t2")
+    record = service.after_turn("lena", CHANGES[0], session_id="s1", turn_id="t3")
+    assert record.outcome["forgotten"] == []
+    assert Turn.objects.get(user_id="lena", turn_id="t3").text == CHANGES[0]
+    assert Snippet.objects.filter(user_id="lena", text__contains="oats").exists()
+    assert Snippet.objects.filter(user_id="lena", text__contains="bakery").exists()
+
+
+@pytest.mark.django_db
+def test_a_name_joined_to_another_subject_does_not_take_every_message_naming_that_person():
+    """"the roofer's invoice and what happened with Marco": Marco's other news stays."""
+    history = [
+        "My brother Marco is training to be a paramedic in Bristol",
+        "The roofer sent an invoice twice as high as the quote and shouted at Marco when he questioned it",
+        "Marco and I are going to the jazz festival in August",
+        "I adopted a tabby kitten called Pickle",
+        "I'm repainting the hallway a warm grey",
+        "My favourite breakfast is poached eggs on rye",
+    ]
+    for number, text in enumerate(history):
+        service.after_turn("ruth", text, session_id="s1", turn_id=f"t{number}")
+    service.after_turn("ruth", "Forget what I told you about the roofer's invoice and what happened with Marco",
+                       session_id="s1", turn_id="ask")
+    left = stored_text("ruth")
+    assert "shouted" not in left
+    assert "paramedic" in left and "jazz festival" in left

@@ -98,6 +98,20 @@ _META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|�
                          r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
                          r"said|told|mentioned|regret|oops|on second thought|never mind)\b)")
 
+# A statement of change, not a request to erase: "you can forget the paper timesheets, we log hours in the app
+# now" drops a practice and says what applies instead. It is read so only when the request points at nothing
+# said or kept (no memory reference below) and another part of the message says what replaces it.
+_MEMORY_REFERENCE = re.compile(
+    r"说|讲|提|聊|告诉|记(?!账|者|性)|信息|资料|数据|内容|隐私|档案|笔记|底|事|关于|有关|你(?:那|这)(?:边|儿|里)"
+    r"|(?i:\b(?:told|said|say|mentioned|shared|talked|know|knows|remember|memory|memories|info|information|data|"
+    r"notes?|records?|history|profile|files?|logs?)\b|\b(?:stuff|things?|everything|anything|bits?|parts?|details|"
+    r"what)\s+(?:about|on|of|regarding|concerning)\b)")
+_WHAT_APPLIES_NOW = re.compile(
+    r"改(?:成|用|为|到)|换(?:成|用|到)|(?:从|自)(?:现在|今天|明天|下周|下个月|这周|本周)(?:起|开始)|以后(?:就|都)?(?:用|按|改)"
+    r"|让我(?:现在)?(?:用|按|改|换)|(?i:\binstead\b|\bfrom now on\b|\bswitch(?:ed|ing)? (?:to|over)\b|"
+    r"\b(?:moved|moving|changed|changing) (?:to|over to)\b|\btold (?:me|us) to\b|\b(?:says|said|wants) (?:I|we|me|us) "
+    r"(?:should|to|on)\b|\bnow (?:we|I) (?:use|do|go|have)\b)")
+
 _CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+")
 
 
@@ -234,9 +248,19 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
         if not description and not everything:
             continue
+        if not everything and _states_a_change(chunks, index, raw):
+            continue
         asked[index] = "" if everything else description
         requests.append(ForgetRequest(description=asked[index], everything=everything, text=chunk))
     return _distinct(requests)
+
+
+def _states_a_change(chunks: list[tuple[int, str]], index: int, raw_object: str) -> bool:
+    """"You can forget the paper timesheets. We log hours in the app now": the object is a practice in the
+    world, not something said, and another chunk of the message says what applies now."""
+    if _MEMORY_REFERENCE.search(chunks[index][1]) or _MEMORY_REFERENCE.search(raw_object):
+        return False
+    return any(_WHAT_APPLIES_NOW.search(chunk) for other, (_, chunk) in enumerate(chunks) if other != index)
 
 
 def _last_of(chunks: list[tuple[int, str]], sentence: int) -> int:
