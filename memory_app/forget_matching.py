@@ -206,7 +206,7 @@ def _runs(positions: list[int]) -> list[list[int]]:
 
 
 def _names_what_key_stores(words: list[str], key: str) -> bool:
-    """"家庭住址", "my home address": the description's head word (the last, in both languages) is what the
+    """"我的地址", "where I live, the address": the description's head word (the last, in both languages) is what the
     memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
     stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
     return bool(words) and words[-1] in set(keyword_terms(stored))
