@@ -29,8 +29,16 @@ _ALWAYS_TRIVIA_PATTERNS = [
     r"calculate|\d+ (?:times|plus|minus|divided by) \d+|how do you (?:say|spell|pronounce))\b",
     r"(?i)\bwhat (?:does|do|did) [\w'‘’\"“” -]{1,40} (?:mean|stand for)\b|\bconvert\b.{1,40}\b(?:to|into)\b",
     r"换算|折合",
+    # A word problem: a price given and the total asked ("一份三块五，十二份一共多少钱"), a share of a number.
+    r"(?=.*(?:\d|[一二两三四五六七八九十])\s*(?:块|元|毛|角)).*(?:一共|总共|合计|共计)(?:是|要|得|需要)?多少",
+    r"(?i)\b\d+(?:\.\d+)?\s*(?:%|percent|per cent)\s+of\s+\$?\d", r"百分之[\d一二两三四五六七八九十]+.{0,4}是多少",
     rf"(?i)\bin (?:{_LANGUAGE_NAMES_EN})\b",
 ]
+# Who made or found something, a country's capital or population: about the world even when the topic is one of
+# the user's scenes ("who wrote the novel …"), unless the user or someone they know is in the message.
+_WORLD_RECORD = re.compile(r"谁发明|作者是谁|谁发现|首都|(?i:\b(?:who invented|who discovered|capital of|population of)\b)"
+                           r"|\b(?i:who (?:wrote|composed|painted|directed|sang))\b (?:the (?i:novel|book|poem|song|symphony|"
+                           r"opera|play|painting|film|movie|series|hymn|musical)\b|[A-Z\"“'‘])")
 # Facts about the world: trivia unless the message is about the user's own life.
 _WORLD_FACT_PATTERNS = [
     r"首都|多远|多高|多大|多少年|哪一年|哪年|第一个|谁发明|谁写|作者是谁|位于|面积|人口|距离",
@@ -101,7 +109,7 @@ _DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]
 # Explanations of how the world works ("是什么原理", "what's the difference between…") with nobody from the
 # user's life in them: general knowledge, gated as strictly as trivia, though a reply style still applies.
 _WORLD_EXPLANATION = re.compile(
-    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会)"
+    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会|怎么来的|怎么产生的?|是怎么回事)"
     r"|\b(?:how does|how do|why does|why do|why is|why are)\b(?! (?:i|we|my|our)\b)"
     r"|\bwhat(?:'s|’s| is| are) the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b",
     re.IGNORECASE,
@@ -161,15 +169,19 @@ def prototype_scene(query_vector) -> tuple[str, float] | None:
     return labels[order[0]], round(min(high, low + 5 * lead), 2)
 
 
-def request_type(text: str, *, personal_context: bool = False) -> str:
+def request_type(text: str, *, personal_context: bool = False, names_known_person: bool = False) -> str:
     """greeting | trivia | compose | personal. ``personal_context``: the message names a person or thing
-    from this user's own history, or touches a scene of their life (then it is never trivia)."""
+    from this user's own history (``names_known_person``), or touches a scene of their life (then it is
+    trivia only when it asks who made something or a country's capital: ``_WORLD_RECORD``)."""
     if any(re.search(pattern, text) for pattern in _GREETING_PATTERNS):
         return "greeting"
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
     if not has_self and any(re.search(pattern, text) for pattern in _ALWAYS_TRIVIA_PATTERNS):
         return "trivia"
-    personal_context = personal_context or bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
+    for_me = bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
+    if not (_SELF_REFERENCE.search(text) or names_known_person or for_me) and _WORLD_RECORD.search(text):
+        return "trivia"
+    personal_context = personal_context or names_known_person or for_me
     if not has_self and not personal_context and (
             any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)):
         return "trivia"
@@ -185,7 +197,7 @@ def _explains_the_world(text: str, *, personal: bool) -> bool:
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
     scores = _keyword_scenes(text)
-    kind = request_type(text, personal_context=mentions_known_person or bool(scores))
+    kind = request_type(text, personal_context=bool(scores), names_known_person=mentions_known_person)
     prototype = prototype_scene(query_vector) if kind != "trivia" else None
     if prototype and prototype[0] not in scores:
         scene, confidence = prototype
