@@ -114,6 +114,12 @@ POSITIVES = [
     ("我的护照要拿去图书馆办阅览证，号码写在表上了：KT483920", "KT483920", "passport"),
     ("my driving licence is in the glovebox of the van, you'll need it at the depot: DL5520931", "DL5520931",
      "id_number"),
+    ("Residence permit renewal next month; the clerk's form asks for my current number, it is RP6604417.",
+     "RP6604417", "id_number"),
+    # an IBAN-shaped account with a mistyped check digit, said with banking words; 户口 as a bank account
+    ("for the refund, our bank details are FR12 3000 6000 0112 3456 7890 189", "FR12 3000 6000 0112 3456 7890 189",
+     "iban"),
+    ("货款打到我的户口：Public Bank 3188 2045 6710，谢谢", "3188 2045 6710", "bank_account"),
     # a password with accented letters
     ("the password I chose is Órbita#Ñandú9, please keep it safe", "Órbita#Ñandú9", "password"),
 ]
@@ -171,6 +177,8 @@ NEGATIVES = [
     "the years 2019 2020 2021 2022 were busy",
     "wrong check: 330106198507162832 is not an ID card",
     "GB53 MIDL 4005 1587 2160 94 fails its check",
+    "the router label says GB12 ABCD 1234 5678 90 under the barcode",
+    "我的户口在老家，户口本上写的是 1998 年迁入",
     # credential words with no value, or a value that is not a secret
     "I log in every morning at 8:45",
     "I signed in with Google in 2019",

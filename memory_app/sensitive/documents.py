@@ -36,7 +36,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     )),
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号",
                          r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
-    ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户",
+    ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户|户口(?!本|簿|所在)|户头",
                             r"(?:bank )?account(?: number| no)|acct(?: no)?|routing number|sort code|iban|swift|bic")),
     ("phone", _words(r"手机号?码?|电话(?:号码?)?|座机|联系方式|联系电话",
                      r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
@@ -58,6 +58,9 @@ _DOCUMENT_SHAPED = re.compile(r"[A-Z]{1,3}-?\d{6,10}[A-Z]?", re.A)
 _OTHER_NUMBER_NAMED = re.compile(r"订单|运单|快递|发票|型号|序列号|工单|航班|票号|(?i:\b(?:orders?|invoices?|tracking|reference|ref|"
                                  r"booking|confirmation|tickets?|receipts?|serial|models?|batch|version|transactions?|case|"
                                  r"flights?|items?|sku|products?|parts?|parcels?|packages?|shipments?|forms?)\b)", re.A)
+# ... unless the document's own number is named again after it ("the form wants my old number: …").
+_OWN_NUMBER_AGAIN = re.compile(r"号码|(?i:\b(?:my|the|its|his|her|their)(?: old| new| previous| current| former)? "
+                               r"(?:number|no)\b)", re.A)
 
 
 def _joins(text: str, last: re.Match, following: re.Match) -> bool:
@@ -106,10 +109,12 @@ _VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(
 def _document_number_in_sentence(text: str, name_end: int, start: int) -> tuple[int, int] | None:
     end = sentence_limit(text, start, _CLAUSE_WIDTH)
     for value_start, value_end in _values(text, start, end):
-        if _OTHER_NUMBER_NAMED.search(text, name_end, value_start):
+        if not (_DOCUMENT_SHAPED.fullmatch(text[value_start:value_end]) and _id_like(text, value_start, value_end)):
+            continue
+        other = [found.end() for found in _OTHER_NUMBER_NAMED.finditer(text, name_end, value_start)]
+        if other and not _OWN_NUMBER_AGAIN.search(text, other[-1], value_start):
             return None
-        if _DOCUMENT_SHAPED.fullmatch(text[value_start:value_end]) and _id_like(text, value_start, value_end):
-            return value_start, value_end
+        return value_start, value_end
     return None
 
 

@@ -81,6 +81,12 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
 _IBAN = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])", re.A)
 
 
+# Said with banking words, an IBAN-shaped value is an account number even when its check digits fail (a typo).
+_BANKING_WORDS = re.compile(r"银行|账户|账号|户口|转账|汇款|收款|(?i:\b(?:bank(?:ing)?|account|iban|transfer|wire|payee|"
+                            r"remittance|reimburse(?:ment)?|pay(?:ment)? details)\b)")
+_MIN_IBAN_DIGITS = 10
+
+
 def find_ibans(text: str) -> Iterator[Secret]:
     for match in _IBAN.finditer(text):
         pieces = match.group(0).split(" ")
@@ -89,3 +95,10 @@ def find_ibans(text: str) -> Iterator[Secret]:
             if iban_valid("".join(pieces[:last])):
                 yield Secret("iban", match.start(), match.start() + len(" ".join(pieces[:last])))
                 break
+        else:
+            while len(pieces) > 1 and not any(char.isdigit() for char in pieces[-1]):
+                pieces.pop()
+            value = " ".join(pieces)
+            if (sum(char.isdigit() for char in value) >= _MIN_IBAN_DIGITS
+                    and _BANKING_WORDS.search(text, max(0, match.start() - 80), match.start())):
+                yield Secret("iban", match.start(), match.start() + len(value))
