@@ -55,6 +55,13 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
     ("I mentioned my cousin's rehab. Forget that whole business.", "cousin's rehab"),
     ("之前跟你提过表哥欠债的事。这是他的家务事，按理不该外传，你那儿都删了", "表哥欠债"),
     ("我跟你说过我姐的婚外情。那是她的隐私，你这边统统删掉", "我姐的婚外情"),
+    # a regret between the subject and the request is skipped; "别留着" with no object points back too
+    ("老郑跟我讲的辞职打算，我多嘴了，你别留着。", "老郑跟我讲的辞职打算"),
+    ("上回说的表妹那件丢脸的事，本来不该说出去，你那儿删掉吧", "表妹那件丢脸"),
+    ("I told you about Ivo and his court case. I shouldn't have. Drop it.", "Ivo and his court case"),
+    # an English removal verb inside a Chinese sentence
+    ("阿Leo 家里那件事，我不该讲的，全部 delete 掉。", "阿Leo 家里"),
+    ("把我跟你说的换工作计划 delete 掉", "换工作计划"),
 ])
 def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
     [request] = detect_forget_requests(message)
@@ -74,7 +81,8 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     "forget everything",  # may mean the last few messages: never read as "erase me"
     "Please forget all about that whole business",  # points back to nothing: never read as "erase me" either
     "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
-    "Lose the jacket, it's warm out",
+    "Lose the jacket, it's warm out", "The printer jammed again. Forget it.", "我把旧文件 delete 了",
+    "那个 bug 修好了，日志都 delete 掉了",
 ])
 def test_ordinary_sentences_are_not_forget_requests(message):
     assert detect_forget_requests(message) == []

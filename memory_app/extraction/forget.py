@@ -51,6 +51,7 @@ _EN_REQUEST_PREFIX = re.compile(
     r"can you|could you|would you|will you|i want you to|i need you to|i'd like you to|i would like you to|you can|"
     r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to)"
     r"\s*,?\s*)*$", re.I)
+_ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 _QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
 _ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
 _SENTENCE_BREAK = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)\s+")
@@ -92,7 +93,9 @@ _ANAPHOR = re.compile(r"(?i:\b(?:that|this|the|all of (?:that|this)|all (?:that|
 _WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 # A chunk that comments on what was said before it instead of naming it: a predicate with no subject
 # ("那是她的私事", "that was a mistake"), or a regret about saying it ("本来不该外传", "I shouldn't have").
-_COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))")
+_COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
+                            r"|^(?:我|我真|我也)?(?:本来|其实|真)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
+                            r"|^(?i:(?:I|we)\s+(?:shouldn't|should not|should never|regret|wish I hadn't))")
 _META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
                          r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
                          r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
@@ -199,7 +202,10 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
                                                              or _ZH_REQUEST_START.match(before.strip())):
                     continue
             return found
-        if _EN_REQUEST_PREFIX.match(before.strip()) and not (question and not before.strip()):
+        # An English verb in a Chinese sentence ("那件事全部 delete 掉") takes the Chinese request words before it.
+        request_start = (_EN_REQUEST_PREFIX.match(before.strip()) or _ZH_REQUEST_START.match(before.strip())
+                         or _ZH_BA_REQUEST.match(before.strip()))
+        if request_start and not (question and not before.strip()):
             return found
     return None
 
@@ -212,6 +218,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if ba:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
+    after = re.sub(r"^\s*(?:掉|了|一下)+", "", after) if found.group("eg") or found.group("es") else after  # "delete 掉"
     if _clean(after) and not _PRONOUN.match(_clean(after)):
         return after
     topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦)+$", "", before).strip()
@@ -237,10 +244,13 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         description = _clean(raw)
         strong = bool(found.group("zs") or found.group("es"))
         if _PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
-            if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)):
-                continue  # "forget it" is "never mind"; "forget that whole business" points back
             antecedent = _antecedent(chunks, index, asked, question_sentences)
             if not antecedent:
+                continue
+            # "forget it" alone is "never mind"; "forget that whole business", or an earlier phrase of the message
+            # naming something said ("X跟我讲的打算，…，你别留着"), points back.
+            if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)
+                                                            or _CUE.search(antecedent)):
                 continue
             raw, description = antecedent, _clean(antecedent)
         if not strong and not (_CUE.search(chunk) or _CUE.search(raw)):
