@@ -46,9 +46,12 @@ class Item:
     vector: np.ndarray | None = None
     keyword: float = 0.0
     lift: float | None = None
+    key_named: bool = False  # a memory whose key is what the description names ("我的地址" -> profile.home_address)
 
     @property
     def matched(self) -> bool:
+        if self.key_named:  # the user named the very thing this memory stores: no similarity needed
+            return True
         if self.lift is None:  # no vector (a bag of values, past the embedding budget, no embedder): words alone
             return self.keyword >= app_settings.FORGET_KEYWORD_ALONE
         return self.lift + app_settings.FORGET_KEYWORD_WEIGHT * self.keyword >= app_settings.FORGET_THRESHOLD
@@ -142,6 +145,10 @@ def score(description: str, items: list[Item]) -> None:
               for index, (part, (_, held)) in enumerate(zip(parts, keywords))]
     for position, item in enumerate(items):
         item.keyword = max(scores[position] for (scores, _), allowed in zip(keywords, usable) if allowed[position])
+        item.key_named = item.place == "memory" and any(
+            allowed[position] and (len(parts) == 1 or index > 0)
+            and _names_what_key_stores(distinctive_terms(part), item.ref.key)
+            for index, (part, allowed) in enumerate(zip(parts, usable)))
     queries = [embed_query_safely(part) for part in parts]
     if any(query is None for query in queries):
         return  # no embedder: keywords alone decide (the strict keyword threshold applies)
