@@ -23,11 +23,10 @@ from .actions import FORGET_REQUEST, FORGOTTEN
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
-from .extraction.forget import description_parts, distinctive_terms
+from .extraction.forget import description_parts, distinctive_terms, names_what_key_stores
 from .keywords import terms as keyword_terms
 from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
 from .providers import get_embedder
-from .taxonomy import KEY_TERMS
 from .working_memory import user_session_items
 
 PLACEHOLDERS = {"", FORGOTTEN, FORGET_REQUEST}
@@ -147,7 +146,7 @@ def score(description: str, items: list[Item]) -> None:
         item.keyword = max(scores[position] for (scores, _), allowed in zip(keywords, usable) if allowed[position])
         item.key_named = item.place == "memory" and any(
             allowed[position] and (len(parts) == 1 or index > 0)
-            and _names_what_key_stores(distinctive_terms(part), item.ref.key)
+            and names_what_key_stores(distinctive_terms(part), item.ref.key)
             for index, (part, allowed) in enumerate(zip(parts, usable)))
     queries = [embed_query_safely(part) for part in parts]
     if any(query is None for query in queries):
@@ -178,7 +177,7 @@ def _keyword_scores(description: str, items: list[Item], *, by_key: bool = True)
     # A word of the description found nowhere cannot tell items apart; it counts half.
     weights = {term: weight * (1.0 if frequency[term] else 0.5) for term, weight in weights.items()}
     whole = sum(weights.values()) or 1.0
-    scores = [1.0 if by_key and item.place == "memory" and _names_what_key_stores(wanted, item.ref.key)
+    scores = [1.0 if by_key and item.place == "memory" and names_what_key_stores(wanted, item.ref.key)
               else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
     return scores, held
 
@@ -210,13 +209,6 @@ def _runs(positions: list[int]) -> list[list[int]]:
         else:
             runs.append([position])
     return runs
-
-
-def _names_what_key_stores(words: list[str], key: str) -> bool:
-    """"我的地址", "where I live, the address": the description's head word (the last, in both languages) is what the
-    memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
-    stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
-    return bool(words) and words[-1] in set(keyword_terms(stored))
 
 
 def _holds(document: set[str], term: str) -> bool:

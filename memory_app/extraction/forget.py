@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..keywords import terms as keyword_terms
+from ..taxonomy import KEY_TERMS
 
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
 # they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
@@ -135,10 +136,17 @@ class ForgetRequest:
     def covers(self, *, key: str = "", text: str = "", value: str = "", entities: list[str] | None = None) -> bool:
         """Does a candidate extracted from the request's own message share a distinctive word with it? (Stored
         items are matched by meaning in ``forget_matching``; this keeps the asking message from storing it.)"""
-        if self.everything:
+        if self.everything or (key and names_what_key_stores(self.terms, key)):
             return True
         found = set(distinctive_terms(" ".join([text, value, *(entities or [])])))
         return any(term in found for term in self.terms)
+
+
+def names_what_key_stores(words: list[str], key: str) -> bool:
+    """"我的地址", "where I live, the address": the description's head word (the last, in both languages) is what the
+    memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
+    stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
+    return bool(words) and words[-1] in set(keyword_terms(stored))
 
 
 def distinctive_terms(text: str) -> list[str]:
