@@ -29,7 +29,7 @@ _ALWAYS_TRIVIA_PATTERNS = [
     r"calculate|\d+ (?:times|plus|minus|divided by) \d+|how do you (?:say|spell|pronounce))\b",
     r"(?i)\bwhat (?:does|do|did) [\w'‘’\"“” -]{1,40} (?:mean|stand for)\b|\bconvert\b.{1,40}\b(?:to|into)\b",
     r"换算|折合",
-    # A word problem: a price given and the total asked ("一份三块五，十二份一共多少钱"), a share of a number.
+    # A word problem: a price given and the total asked ("每支两块，买十支总共多少"), a share of a number.
     r"(?=.*(?:\d|[一二两三四五六七八九十])\s*(?:块|元|毛|角)).*(?:一共|总共|合计|共计)(?:是|要|得|需要)?多少",
     r"(?i)\b\d+(?:\.\d+)?\s*(?:%|percent|per cent)\s+of\s+\$?\d", r"百分之[\d一二两三四五六七八九十]+.{0,4}是多少",
     rf"(?i)\bin (?:{_LANGUAGE_NAMES_EN})\b",

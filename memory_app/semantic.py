@@ -95,7 +95,7 @@ REVISION_MIN_SHARED = 0.10
 
 def link_revision(snippet: Snippet) -> Snippet | None:
     """A message that corrects or changes something said before often leaves the subject out ("it got pushed to
-    the 27th", "改到周四了"), so plain retrieval ranks the old statement above it. Link it to what it revises
+    Friday", "改到周四了"), so plain retrieval ranks the old statement above it. Link it to what it revises
     (``revised_among``). Recall lets the revision stand in for that statement (``recall._revisions_stand_in``)."""
     from .search_index import keyword_index, vector_index
 

@@ -56,8 +56,8 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
     ("之前跟你提过表哥欠债的事。这是他的家务事，按理不该外传，你那儿都删了", "表哥欠债"),
     ("我跟你说过我姐的婚外情。那是她的隐私，你这边统统删掉", "我姐的婚外情"),
     # a regret between the subject and the request is skipped; "别留着" with no object points back too
-    ("老郑跟我讲的辞职打算，我多嘴了，你别留着。", "老郑跟我讲的辞职打算"),
-    ("上回说的表妹那件丢脸的事，本来不该说出去，你那儿删掉吧", "表妹那件丢脸"),
+    ("老郑提过想辞职去开店，我说漏嘴了，你别保留。", "老郑提过想辞职去开店"),
+    ("表妹借钱不还的事我跟你提过，按说不该往外讲，都清掉吧", "表妹借钱不还的事我跟你提过"),
     ("I told you about Ivo and his court case. I shouldn't have. Drop it.", "Ivo and his court case"),
     # an English removal verb inside a Chinese sentence
     ("阿Leo 家里那件事，我不该讲的，全部 delete 掉。", "阿Leo 家里"),

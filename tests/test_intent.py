@@ -48,8 +48,8 @@ def test_every_scene_with_memories_has_a_description_and_a_vocabulary():
 @pytest.mark.parametrize("message", [
     "17 + 25 等于几", "123乘以4是多少", "What is 12 times 9?", "把“晚安”翻译成德语", "How do you say 'good luck' in Korean?",
     "“躺平”这个词啥意思", "Define serendipity", "来个冷笑话", "Tell me a riddle", "珠穆朗玛峰有多高", "What's the boiling point of water?",
-    "Who wrote One Hundred Years of Solitude?", "法国的首都是哪里", "What's 35 percent of 480?", "百分之十五的八百是多少",
-    "一支铅笔一块二，买二十支一共多少钱？",
+    "Who wrote One Hundred Years of Solitude?", "法国的首都是哪里", "How much is 35 percent of 480?", "百分之十五的八百是多少",
+    "铅笔每支1.2元，二十支总共要多少钱",
 ])
 def test_requests_about_the_world_are_trivia(message):
     assert request_type(message) == "trivia"
@@ -110,7 +110,7 @@ def test_a_task_or_decision_for_the_user_is_never_trivia(message):
 
 @pytest.mark.parametrize("message", [
     "冰箱制冷的原理是什么？", "What's the difference between a lake and a pond?", "Why does ice float on water?",
-    "湖和水库有什么区别", "彩虹为什么总是弯的？", "沙漠里的沙子是怎么来的？", "为啥秋天树叶会变黄", "候鸟怎么会认得回家的路？",
+    "湖和水库有什么区别", "彩虹为什么总是弯的？", "潮汐是怎么产生的", "为啥秋天树叶会变黄", "候鸟怎么会认得回家的路？",
 ])
 def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
     intent = detect_intent(message)

@@ -114,12 +114,13 @@ POSITIVES = [
     ("我的护照要拿去图书馆办阅览证，号码写在表上了：KT483920", "KT483920", "passport"),
     ("my driving licence is in the glovebox of the van, you'll need it at the depot: DL5520931", "DL5520931",
      "id_number"),
-    ("Residence permit renewal next month; the clerk's form asks for my current number, it is RP6604417.",
+    ("Residence permit again: the letting agent's paperwork (one more form!) needs my current number, RP6604417.",
      "RP6604417", "id_number"),
-    # an IBAN-shaped account with a mistyped check digit, said with banking words; 户口 as a bank account
-    ("for the refund, our bank details are FR12 3000 6000 0112 3456 7890 189", "FR12 3000 6000 0112 3456 7890 189",
+    # an IBAN-shaped account with a mistyped check digit, said with banking words; 户口 / 户头 as a bank account
+    ("wire the deposit back to FR12 3000 6000 0112 3456 7890 189, that's the club's", "FR12 3000 6000 0112 3456 7890 189",
      "iban"),
-    ("货款打到我的户口：Public Bank 3188 2045 6710，谢谢", "3188 2045 6710", "bank_account"),
+    ("我在大马的银行户口是 7730 1185 2046", "7730 1185 2046", "bank_account"),
+    ("工资进的是我妈名下的户头 8821 0456 3390", "8821 0456 3390", "bank_account"),
     # a password with accented letters
     ("the password I chose is Órbita#Ñandú9, please keep it safe", "Órbita#Ñandú9", "password"),
 ]

@@ -95,7 +95,7 @@ _WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 # A chunk that comments on what was said before it instead of naming it: a predicate with no subject
 # ("那是她的私事", "that was a mistake"), or a regret about saying it ("本来不该外传", "I shouldn't have").
 _COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
-                            r"|^(?:我|我真|我也)?(?:本来|其实|真)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
+                            r"|^(?:我|我真|我也)?(?:本来|其实|真|按说|按理|照理)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
                             r"|^(?i:(?:I|we)\s+(?:shouldn't|should not|should never|regret|wish I hadn't))")
 _META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
                          r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
@@ -143,7 +143,7 @@ class ForgetRequest:
 
 
 def names_what_key_stores(words: list[str], key: str) -> bool:
-    """"我的地址", "where I live, the address": the description's head word (the last, in both languages) is what the
+    """"我的地址", "my address": the description's head word (the last, in both languages) is what the
     memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
     stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
     return bool(words) and words[-1] in set(keyword_terms(stored))
@@ -256,7 +256,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             if not antecedent:
                 continue
             # "forget it" alone is "never mind"; "forget that whole business", or an earlier phrase of the message
-            # naming something said ("X跟我讲的打算，…，你别留着"), points back.
+            # naming something said ("X提过的那个想法……这条别保留"), points back.
             if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)
                                                             or _CUE.search(antecedent)):
                 continue

@@ -58,7 +58,7 @@ _DOCUMENT_SHAPED = re.compile(r"[A-Z]{1,3}-?\d{6,10}[A-Z]?", re.A)
 _OTHER_NUMBER_NAMED = re.compile(r"订单|运单|快递|发票|型号|序列号|工单|航班|票号|(?i:\b(?:orders?|invoices?|tracking|reference|ref|"
                                  r"booking|confirmation|tickets?|receipts?|serial|models?|batch|version|transactions?|case|"
                                  r"flights?|items?|sku|products?|parts?|parcels?|packages?|shipments?|forms?)\b)", re.A)
-# ... unless the document's own number is named again after it ("the form wants my old number: …").
+# ... unless the document's own number is named again after it ("… on the visa form, my current number is …").
 _OWN_NUMBER_AGAIN = re.compile(r"号码|(?i:\b(?:my|the|its|his|her|their)(?: old| new| previous| current| former)? "
                                r"(?:number|no)\b)", re.A)
 
