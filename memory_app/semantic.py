@@ -108,8 +108,8 @@ def link_revision(snippet: Snippet) -> Snippet | None:
                                                         np.asarray(snippet.embedding, dtype=np.float32),
                                                         REVISION_CANDIDATES)]
     keywords = keyword_index()
-    prepared = keywords.prepare(tenant, user_id, snippet.text)
-    if prepared is None:
+    prepared = keywords.prepare(tenant, user_id, snippet.text) if nearest else None
+    if prepared is None:  # nothing said before, or no word to share
         return None
     own_score = prepared.score_text(snippet.text) or 1.0
     shared = {pk: score / own_score for pk, score in

@@ -17,6 +17,7 @@ from django.db.models import Value
 from ..keywords import terms
 from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
 from .documents import digests, term_digest
+from .queries import union_all
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -209,7 +210,6 @@ class PostingsKeywordIndex:
             return found
         parts = [queryset.annotate(posting_read=Value(position)).values_list(
             "posting_read", "item_id", "term", "frequency", "length") for position, queryset in enumerate(querysets)]
-        rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-        for position, pk, term, frequency, length in rows:
+        for position, pk, term, frequency, length in union_all(parts):
             found[position].setdefault(pk, ({}, length))[0][term] = frequency
         return found

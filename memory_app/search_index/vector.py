@@ -17,6 +17,7 @@ from django.db.models.functions import Cast
 
 from ..conf import app_settings
 from ..models import SearchIndexState
+from .queries import union_all
 
 
 def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
@@ -79,8 +80,8 @@ class PgVectorIndex(VectorIndex):
                          .order_by("vector_distance").values_list("vector_search", "pk", "vector_distance")[:limit])
         found: list[dict[int, float]] = [{} for _ in searches]
         if parts:
-            rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
-            for position, pk, vector_distance in sorted(rows, key=lambda row: (row[0], -_similarity(row[2]))):
+            best_first = sorted(union_all(parts), key=lambda row: (row[0], -_similarity(row[2])))
+            for position, pk, vector_distance in best_first:
                 found[position][pk] = _similarity(vector_distance)
         return found
 
