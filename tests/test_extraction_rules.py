@@ -192,6 +192,13 @@ def test_a_city_alone_is_not_an_address():
     assert "profile.home_address" not in by_key(rule_extract("我住在绍兴"))
 
 
+
+@pytest.mark.parametrize("text", ["中秋回了趟老家，院子里的柿子熟了", "五一回过一次老家，车票真难买"])
+def test_going_home_once_names_no_hometown(text):
+    """"回了趟老家" tells of a trip: the verb's aspect and count words are not the name of a place."""
+    assert "profile.hometown" not in by_key(rule_extract(text))
+    assert by_key(rule_extract("国庆回河南老家"))["profile.hometown"].value == "河南"
+
 # --- reply style: only how to answer, never a link or an order ---------------------------------------------------
 
 @pytest.mark.parametrize("text", [
