@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .request_kinds import world_likeness
 from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
 SCENE_KEYWORDS: dict[str, tuple[str, ...]] = scene_vocabulary()
@@ -68,6 +69,9 @@ _GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好
 # confidence grows with the lead, up to below what a keyword hit gives.
 _PROTOTYPE_MIN_LEAD = 0.01
 _PROTOTYPE_CONFIDENCE = (0.4, 0.75)
+# A question placed this far towards the world end of the personal→world axis (``request_kinds``; +1 is a
+# typical world question) is general knowledge, unless it points at the user, someone they know or their past.
+WORLD_QUESTION_MIN = 0.45
 
 
 @dataclass
@@ -93,7 +97,10 @@ _SELF_REFERENCE = re.compile(r"(我|咱|俺|自己)|\b(i|me|my|mine|i'm|we|us|ou
 # "帮我" / "give me" are politeness, not a question about the user; these are.
 _STRONG_SELF_REFERENCE = re.compile(
     r"((?<![帮给让替教诉跟问])我(?!们?说)|咱|自己)"  # 我侄女, 我的, 我能…; "帮我/告诉我" is only politeness
-    r"|\b(my|mine|myself|i'm|i am|am i|can i|should i|i have|i need|i want|we|we're|we've|us|our|ours)\b",
+    r"|\b(my|mine|myself|i'm|i am|am i|can i|should i|i have|i need|i want|we|we're|we've|us|our|ours)\b"
+    # "I" in a clause of its own ("how much did I pay", "what I told you"), not in a polite opener ("can I ask…",
+    # "I wonder…", "I'd like to know…") or the generic "how do I…" of a how-to question.
+    r"|(?<!\bcan )(?<!\bcould )(?<!\bmay )(?<!\bhow do )(?<!\bhow can )(?<!\bhow would )\bi\b(?!'d like| would like| wonder| was wondering| want to know)",
     re.IGNORECASE,
 )
 # A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
@@ -190,6 +197,22 @@ def request_type(text: str, *, personal_context: bool = False, names_known_perso
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
 
 
+# Words that point into the user's own history ("那批…来着", "the other one", "again"): the question is about
+# something they told us, however general it sounds.
+_POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件]|这[次批回趟]"
+                          r"|\b(?:again|still|last time|next time|the other|that one)\b", re.IGNORECASE)
+
+
+def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
+    """Shaped like a question any stranger could ask (the embedding axis of ``request_kinds``), with nobody and
+    nothing of the user's in it."""
+    if personal or _STRONG_SELF_REFERENCE.search(text) or _TASK_FOR_ME.search(text) or _DECISION.search(text) \
+            or _POINTS_BACK.search(text):
+        return False
+    likeness = world_likeness(query_vector)
+    return likeness is not None and likeness >= WORLD_QUESTION_MIN
+
+
 def _explains_the_world(text: str, *, personal: bool) -> bool:
     return (not personal and bool(_WORLD_EXPLANATION.search(text)) and not _STRONG_SELF_REFERENCE.search(text)
             and not _TASK_FOR_ME.search(text))
@@ -205,7 +228,9 @@ def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool =
         scores[scene] = min(confidence, 0.55) if scores else confidence
     if kind == "trivia":
         scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
-    elif kind == "compose" and _explains_the_world(text, personal=mentions_known_person):
+    elif kind in ("compose", "personal") and (
+            (kind == "compose" and _explains_the_world(text, personal=mentions_known_person))
+            or _asks_about_the_world(text, query_vector, personal=mentions_known_person)):
         scores = {"general_knowledge": 0.9, **{scene: value * 0.5 for scene, value in scores.items()}}
     elif kind == "greeting":
         scores = {"small_talk": 0.85, "profile": 0.7, **scores}
