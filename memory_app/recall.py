@@ -16,6 +16,7 @@ from . import crypto
 from .calibration import baseline_similarity, normalized_similarity
 from .conf import app_settings
 from .embedding import embed_query_safely
+from .extraction.filters import is_filler
 from .intent import Intent, detect_intent
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
@@ -223,7 +224,9 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
             item.scene_match = wanted_scenes.get(item.row.topic, 0.0)  # the scene the turn was about when said
         if names and (item.speaker.lower() in names or any(name in item.text.lower() for name in names)):
             item.speaker_match = 1.0
-    return list(items.values())
+    # A message of nothing but thanks or a greeting answers no question, though short texts sit close to every
+    # query in a small embedder's space ("thanks!" can outrank the turn that matters).
+    return [item for item in items.values() if not (item.source_type == "snippet" and is_filler(item.text))]
 
 
 def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int) -> list[tuple[Snippet, float | None]]:

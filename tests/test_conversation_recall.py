@@ -74,6 +74,18 @@ def test_every_line_is_a_snippet_with_the_speaker_kept_apart_from_the_text():
     assert glass.speaker == "Ingrid" and not glass.text.startswith("Ingrid")
 
 
+
+def test_thanks_and_greetings_are_never_candidates():
+    """Short filler sits close to every query in the embedder's space; it is stored (the raw-turn floor) but
+    recall never offers it."""
+    moments = ["thanks!", "haha ok", "好的，谢谢～", "Morning!"]
+    for number, text in enumerate(moments + ["Quick note: I can't stand cilantro, it tastes like soap to me"]):
+        service.after_turn("filler", text, session_id="s1", turn_id=f"t{number}")
+    context = service.before_turn("filler", "Which herbs should the salad leave out?")
+    offered = [item.text for item in context.candidates]
+    assert offered and not set(offered) & set(moments)
+    assert top_turns(context, 1) == ["t4"]
+
 def test_the_block_names_who_said_it():
     _, now = replay()
     context = service.before_turn("friends", "What is Rafael's cockatiel called?", now=now)

@@ -13,7 +13,7 @@ _PET_NAME_END = r"(?=这|最近|今天|昨天|又|老|不|特别|总|一直|很|
 ADV = r"(?:也|都|还|就|又|最|很|特别|超级|超|挺|比较|非常|真的|真|确实|一直|从小|平时|一般|向来|本来|现在|已经|再也|完全|根本|绝对|从来|坚决|实在|有点|蛮|好|只)*"
 OBJ = r"(?P<obj>[^，。,！!？?；;：:\s]{1,14})"
 TOPIC = r"(?P<obj>(?:(?![我你他她])[\u4e00-\u9fffA-Za-z]){1,8}?)"  # an object said first, before the verb
-# A verb's aspect or count ("回了趟老家", "去过一次") is not a place.
+# A verb's aspect or count word right after it ("回过两次", "跑了一趟") is not a place.
 PLACE = r"(?P<place>(?!了|过|着|趟|一趟|一次)[\u4e00-\u9fffA-Za-z]{2,12}?)"
 NAME = r"(?P<obj>[A-Za-z][A-Za-z\-]{1,20}|[\u4e00-\u9fff]{1,4}?)(?=[吧就好行哈啊呀了哦呢嘛啦，,。!！?？\s]|$)"
 _STOP = r"(?=[，。,！!？?；;]|$)"
