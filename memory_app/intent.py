@@ -123,6 +123,12 @@ _WORLD_EXPLANATION = re.compile(
 )
 
 
+# Words that point into the user's own history ("那批…来着", "the other one", "again"): the question is about
+# something they told us, however general it sounds.
+_POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件几]|这[次批回趟]"
+                          r"|\b(?:again|still|last time|next time|the other|that one)\b", re.IGNORECASE)
+
+
 def _keyword_scenes(text: str) -> dict[str, float]:
     lowered = text.lower()
     scores: dict[str, float] = {}
@@ -188,19 +194,13 @@ def request_type(text: str, *, personal_context: bool = False, names_known_perso
     for_me = bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
     if not (_SELF_REFERENCE.search(text) or names_known_person or for_me) and _WORLD_RECORD.search(text):
         return "trivia"
-    personal_context = personal_context or names_known_person or for_me
+    personal_context = personal_context or names_known_person or for_me or bool(_POINTS_BACK.search(text))
     if not has_self and not personal_context and (
             any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)):
         return "trivia"
     if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
-
-
-# Words that point into the user's own history ("那批…来着", "the other one", "again"): the question is about
-# something they told us, however general it sounds.
-_POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件]|这[次批回趟]"
-                          r"|\b(?:again|still|last time|next time|the other|that one)\b", re.IGNORECASE)
 
 
 def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
