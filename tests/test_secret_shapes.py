@@ -123,6 +123,14 @@ POSITIVES = [
     ("工资进的是我妈名下的户头 8821 0456 3390", "8821 0456 3390", "bank_account"),
     # a password with accented letters
     ("the password I chose is Órbita#Ñandú9, please keep it safe", "Órbita#Ñandú9", "password"),
+    # login codes by their own name, spaced
+    ("银行 app 发来的登录码 307 618，三分钟内有效", "307 618", "password"),
+    ("the portal texted a sign-in code 552 904 just now", "552 904", "password"),
+    # a health card's number, which no check digit proves
+    ("Reception wants my health card, it's 7710 238 456 on the front", "7710 238 456", "id_number"),
+    # a card's four-digit grouping far on in the sentence of a card, check digit or not (a store card)
+    ("The supermarket loyalty card, the blue one my sister gave me ages ago, is 6011 2290 4478 1035",
+     "6011 2290 4478 1035", "bank_card"),
 ]
 
 
@@ -137,6 +145,7 @@ def test_each_shape_is_redacted_and_the_words_around_it_stay(text, value, kind):
     ("身份证 330106198507162831", "330106198507162831", "id_card"),
     ("门禁密码 8821#，别外传", "8821#", "password"),
     ("pay DE89 5001 0517 5429 3810 4477 today", "DE89 5001 0517 5429 3810 4477", "iban"),
+    ("那张油卡你先记着，下个月报销要用，号码是 7302 1184 5590 2263", "7302 1184 5590 2263", "bank_card"),
 ])
 def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, value, kind):
     wide_value = full_width(value)
@@ -146,6 +155,8 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 
 
 NEGATIVES = [
+    "Card game night on Friday, bring 4 decks and 2 tables",
+    "The birthday card says 1200 2000 guests lol, typo on the printer",
     "Room 0304 has the projector; the course code is 0471 and starts at 09:15",
     # years, dates, times, durations
     "We moved to Hangzhou in 2019 and again in 2024",

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from .base import Secret, is_amount, is_date_or_time, is_year, sentence_limit, sentence_start
 
 _NOUN = re.compile(
-    r"(?:密码|口令|验证码|校验码|动态码|安全码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
+    r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pin (?:code|number)|otp|cvv2?|cvc2?"
-    r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|security|verification|one[- ]time|auth"
+    r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) combination)\b)"
     r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]))"
@@ -141,7 +141,7 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
 # A code or PIN read out in digit groups ("739 214", "48 19 27", "5512-0931"): 2-4 digits a group, joined by one
 # space or dash, 4-8 digits in all. _VALUE stops at a space, so these need their own reading.
 _GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\w]|[.,/:][\d]|[ -]\d)", re.A)
-_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
+_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
 
 

@@ -28,13 +28,15 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
+        r"|green card(?: number)?|(?:health|medical|insurance|benefits?|medicaid|medicare) card(?: number| no)?"
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
         r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
         acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN",
     )),
-    ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号",
+    # Any kind of card ("油卡", "会员卡"); its value must still be a card's digits (12-19) to count.
+    ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
                          r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
     ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户|户口(?!本|簿|所在)|户头",
                             r"(?:bank )?account(?: number| no)|acct(?: no)?|routing number|sort code|iban|swift|bic")),
@@ -54,6 +56,9 @@ _AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
 # number ("order", "model", "SKU") came between.
 _CLAUSE_WIDTH = 120
 _DOCUMENT_SHAPED = re.compile(r"[A-Z]{1,3}-?\d{6,10}[A-Z]?", re.A)
+# A card's own grouping, four digits at a time (13-19 in all): in a sentence that names a card it is that card's
+# number, check digit or not (store, fuel and transit cards have none).
+_CARD_SHAPED = re.compile(r"\d{4}([ -])\d{4}\1\d{4}\1\d{1,4}(?:\1\d{1,3})?", re.A)
 # Words that name some other number: once one is said, a value after it is that number, not the document's.
 _OTHER_NUMBER_NAMED = re.compile(r"订单|运单|快递|发票|型号|序列号|工单|航班|票号|(?i:\b(?:orders?|invoices?|tracking|reference|ref|"
                                  r"booking|confirmation|tickets?|receipts?|serial|models?|batch|version|transactions?|case|"
@@ -75,7 +80,8 @@ def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iter
     """Alphanumeric values that begin in text[start:end] (and may run on past ``end`` when ``may_run_on``)."""
     groups = []
     for group in _GROUP.finditer(text, start, len(text) if may_run_on else end):
-        if group.start() >= end:
+        # A value that begins in the window runs on past its end, group by group ("… 4532 8810 | 2267 9041").
+        if group.start() >= end and not (may_run_on and groups and _joins(text, groups[-1], group)):
             break
         groups.append(group)
     index = 0
@@ -106,10 +112,10 @@ def _digits_between(low: int, high: int):
 _VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(7, 15)}
 
 
-def _document_number_in_sentence(text: str, name_end: int, start: int) -> tuple[int, int] | None:
+def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.Pattern, check) -> tuple[int, int] | None:
     end = sentence_limit(text, start, _CLAUSE_WIDTH)
     for value_start, value_end in _values(text, start, end):
-        if not (_DOCUMENT_SHAPED.fullmatch(text[value_start:value_end]) and _id_like(text, value_start, value_end)):
+        if not (shape.fullmatch(text[value_start:value_end]) and check(text, value_start, value_end)):
             continue
         other = [found.end() for found in _OTHER_NUMBER_NAMED.finditer(text, name_end, value_start)]
         if other and not _OWN_NUMBER_AGAIN.search(text, other[-1], value_start):
@@ -131,8 +137,9 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             if after:
                 yield Secret(kind, *after)
                 continue
-            if check is _id_like:
-                further = _document_number_in_sentence(text, name.end(), after_end)
+            shape = _DOCUMENT_SHAPED if check is _id_like else _CARD_SHAPED if kind == "bank_card" else None
+            if shape is not None:
+                further = _shaped_number_in_sentence(text, name.end(), after_end, shape, check)
                 if further:
                     yield Secret(kind, *further)
                     continue
