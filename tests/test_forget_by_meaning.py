@@ -62,6 +62,11 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
     # an English removal verb inside a Chinese sentence
     ("阿Leo 家里那件事，我不该讲的，全部 delete 掉。", "阿Leo 家里"),
     ("把我跟你说的换工作计划 delete 掉", "换工作计划"),
+    # several phrases of the sentence name the subject together; chat shorthand after the pronoun; when it was said
+    ("the stuff I mentioned last week about the Okafors, their son's school trouble - forget it pls",
+     "Okafors, their son's school trouble"),
+    ("What Dmitri confided in me, the debt and the people chasing him - please scrub it.",
+     "Dmitri confided in me, the debt and the people chasing him"),
 ])
 def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
     [request] = detect_forget_requests(message)

@@ -39,8 +39,8 @@ _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_E
 # A memory cue: the object is something said, known or kept, not a thing in the world.
 _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|你(?:那|这)(?:边|儿|里)"
-                  r"|(?i:\b(?:told|said|say|mentioned|shared|talked|know|knows|remember|memory|memories|info|information|data|"
-                  r"details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
+                  r"|(?i:\b(?:told|said|say|mentioned|shared|talked|confided|vented|opened up|let slip|know|knows|remember|memory|"
+                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
@@ -69,12 +69,15 @@ _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
-    r"^(?:please|just|also|about|regarding|concerning|on|of|the|my|our|that|those|this|these|any|all|all of|"
+    r"^(?:please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
-    r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?)\s+", re.I)
-_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|now|completely|entirely|too|as well|forever|"
+    r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
+    # when it was said: "a few weeks ago", "last month", "the other day"
+    r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
+    r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
+_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
@@ -246,8 +249,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         if not found:
             continue
         asked[index] = ""
-        previous = index - 1
-        same_sentence_previous = chunks[previous][1] if index and chunks[previous][0] == sentence and previous not in asked else ""
+        same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
         description = _clean(raw)
         strong = bool(found.group("zs") or found.group("es"))
@@ -296,7 +298,9 @@ def _self_or_all(text: str) -> bool:
 def _antecedent(chunks, index: int, asked: dict[int, str], question_sentences: set[int]) -> str:
     """"我跟小林闹掰了。别再提她", "Don't note down X. On second thought, drop all of that": a pronoun, or no
     object at all, stands for the nearest earlier phrase of the same message that names a subject: the subject of
-    an earlier request, or a statement; not a comment on it ("那是她的私事", "that was silly") or a filler."""
+    an earlier request, or a statement; not a comment on it ("那是她的私事", "that was silly") or a filler.
+    Phrases right before it in the same sentence name it together ("the thing about the Lins, the loan - forget
+    it"): the run of them is the antecedent."""
     for earlier in range(index - 1, -1, -1):
         sentence, chunk = chunks[earlier]
         if earlier in asked:
@@ -304,8 +308,19 @@ def _antecedent(chunks, index: int, asked: dict[int, str], question_sentences: s
                 return asked[earlier]
             continue
         if sentence not in question_sentences and _names_subject(chunk):
-            return chunk
+            return _phrases_before(chunks, earlier + 1, asked, sentence)
     return ""
+
+
+def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> str:
+    """The phrases of ``sentence`` right before chunk ``end`` that name a subject, joined: they name it
+    together ("the thing about the Lins, the loan - forget it")."""
+    run = []
+    for before in range(end - 1, -1, -1):
+        if before in asked or chunks[before][0] != sentence or not _names_subject(chunks[before][1]):
+            break
+        run.insert(0, chunks[before][1])
+    return ", ".join(run)
 
 
 def _names_subject(chunk: str) -> bool:
