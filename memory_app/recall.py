@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models import Q
 
 from . import crypto
 from .calibration import baseline_similarity, normalized_similarity
@@ -173,8 +173,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # Each kind's rows are read once, whichever index found them, with their similarity to the query (a vector
     # hit keeps the one its search gave). Items are added in the order they always were (keyword hits, rules,
     # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
-    memory_rows, regardless_rows = _found_and_regardless(memories, [*memory_hits, *near_memories], vectors,
-                                                         query_vector)
+    memory_rows = vectors.rows_with_similarity(memories.filter(pk__in=[*memory_hits, *near_memories]), query_vector)
+    regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
     found_snippets = [*snippet_hits, *near_snippets]
     # The later corrections of the statements found come in the same read (see _revisions_stand_in).
     snippet_rows = vectors.rows_with_similarity(
@@ -238,19 +238,6 @@ def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: i
         found = [row.pk for row, _ in new]
         seen |= set(found)
     return rows
-
-
-def _found_and_regardless(memories, found: list[int], vectors, query_vector):
-    """The memories the indexes found (by pk) and those standing rules bring in (see _applying_regardless), with
-    their similarity, from one statement: the rows found first, by pk, then the rules' rows as their key index
-    gives them (a row can be in both)."""
-    regardless = ExpressionWrapper(Q(pk__in=_applying_regardless(memories).values("pk")), output_field=BooleanField())
-    rows = vectors.rows_with_similarity(memories.annotate(applies_regardless=regardless).filter(
-        Q(pk__in=found) | Q(applies_regardless=True)).order_by("pk"), query_vector)
-    wanted = set(found)
-    return ([(row, similarity) for row, similarity in rows if row.pk in wanted],
-            sorted(((row, similarity) for row, similarity in rows if row.applies_regardless),
-                   key=lambda pair: pair[0].key))
 
 
 def _applying_regardless(memories):
