@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Value
+from django.db.models import Subquery, Value
 
 from ..keywords import terms
 from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
@@ -145,15 +145,22 @@ class PostingsKeywordIndex:
     # --- read side ------------------------------------------------------------------------------------
 
     def prepare(self, tenant: str, user_id: str, query: str) -> KeywordQuery | None:
-        """The query's terms with their idf over this user's items (two indexed reads)."""
+        """The query's terms with their idf over this user's items, in one statement: the user's corpus size
+        comes with each term's row (a term the user never used scores nothing, so without rows it is not
+        needed)."""
         query_terms = {term_digest(term) for term in terms(query)}
         if not query_terms:
             return None
-        state = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).values_list(
-            "documents", "total_length").first()
-        documents, total_length = state or (0, 0)
-        frequencies = dict(TermDocuments.objects.filter(tenant=tenant, user_id=user_id, term__in=query_terms,
-                                                        documents__gt=0).values_list("term", "documents"))
+        corpus = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id)
+        rows = TermDocuments.objects.filter(tenant=tenant, user_id=user_id, term__in=query_terms,
+                                            documents__gt=0).annotate(
+            corpus_documents=Subquery(corpus.values("documents")[:1]),
+            corpus_length=Subquery(corpus.values("total_length")[:1]),
+        ).values_list("term", "documents", "corpus_documents", "corpus_length")
+        frequencies, documents, total_length = {}, 0, 0
+        for term, frequency, corpus_documents, corpus_length in rows:
+            frequencies[term] = frequency
+            documents, total_length = corpus_documents or 0, corpus_length or 0
         idf = {term: math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
                for term, frequency in frequencies.items()}
         common = {term for term, frequency in frequencies.items() if frequency > COMMON_TERM_DOCUMENTS}
