@@ -66,7 +66,9 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
     ("the stuff I mentioned last week about the Okafors, their son's school trouble - forget it pls",
      "Okafors, their son's school trouble"),
     ("What Dmitri confided in me, the debt and the people chasing him - please scrub it.",
-     "Dmitri confided in me, the debt and the people chasing him"),
+     "Dmitri confided in me, debt and the people chasing him"),
+    # calling the assistant by name is no part of the subject
+    ("阿福呀，上回跟你讲的我表姐的官司，你就别记着了", "我表姐的官司"),
 ])
 def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
     [request] = detect_forget_requests(message)

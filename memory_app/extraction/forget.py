@@ -119,6 +119,8 @@ _WHAT_APPLIES_NOW = re.compile(
     r"\b(?:moved|moving|changed|changing) (?:to|over to)\b|\btold (?:me|us) to\b|\b(?:says|said|wants) (?:I|we|me|us) "
     r"(?:should|to|on)\b|\bnow (?:we|I) (?:use|do|go|have)\b)")
 
+# Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
+_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
 _CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+")
 
 
@@ -180,6 +182,12 @@ def _chunks(message: str) -> list[tuple[int, str]]:
 
 
 def _clean(phrase: str) -> str:
+    """The phrase without fillers; each of several joined phrases ("X, Y") on its own."""
+    pieces = [_clean_one(piece) for piece in phrase.split(", ")]
+    return ", ".join(piece for piece in pieces if piece)
+
+
+def _clean_one(phrase: str) -> str:
     phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
     previous = None
     while previous != phrase:
@@ -317,7 +325,8 @@ def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> s
     together ("the thing about the Lins, the loan - forget it")."""
     run = []
     for before in range(end - 1, -1, -1):
-        if before in asked or chunks[before][0] != sentence or not _names_subject(chunks[before][1]):
+        if before in asked or chunks[before][0] != sentence or not _names_subject(chunks[before][1]) \
+                or _ADDRESS.fullmatch(chunks[before][1].strip()):
             break
         run.insert(0, chunks[before][1])
     return ", ".join(run)
