@@ -106,7 +106,7 @@ _STRONG_SELF_REFERENCE = re.compile(
 # A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
 # holds ("排几个动作" asks for a plan, not a number).
 _TASK_FOR_ME = re.compile(
-    r"(?:帮|给|替|为)我(?:们)?(?:排|列|安排|规划|制定|定|推荐|挑|选|算|估|做|写|订|约|准备|想|整理|配)"
+    r"(?:帮|给|替|为)我(?:们)?(?:排|列|安排|规划|制定|定|推荐|挑|选|算|估|做|写|订|约|准备|想|整理|配|回复|答复|回(?!家)|转告|通知|联系)"
     r"|\b(?:plan|schedule|draft|list|pick|prepare|book|arrange|organi[sz]e|work out|figure out) (?:me|us)\b",
     re.IGNORECASE,
 )
@@ -118,14 +118,17 @@ _DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]
 _WORLD_EXPLANATION = re.compile(
     r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会|怎么来的|怎么产生的?|是怎么回事)"
     r"|\b(?:how does|how do|why does|why do|why is|why are)\b(?! (?:i|we|my|our)\b)"
-    r"|\bwhat(?:'s|’s| is| are) the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b",
+    r"|\b(?:what(?:'s|’s| is| are) )?the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b"
+    # how things usually are, and whether a belief holds: "一般要等多久", "是不是真的…", "is it true that…"
+    r"|一般(?:要|得|需要|来说|情况下)?(?:等)?(?:多久|多长时间|几天|几个月|怎么|怎样|如何)|是不是[^？?，,]{0,10}真的|真的(?:不能|不可以|会|能)[^？?]{0,12}吗"
+    r"|怎么区分|如何区分|\bis it true\b|\b(?:is|are) (?:it|there) (?:really|actually) true\b",
     re.IGNORECASE,
 )
 
 
 # Words that point into the user's own history ("那批…来着", "the other one", "again"): the question is about
 # something they told us, however general it sounds.
-_POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件几]|这[次批回趟]"
+_POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件几瓶条只台辆本张份盒块双套间所座款]|这[次批回趟]"
                           r"|\b(?:again|still|last time|next time|the other|that one)\b", re.IGNORECASE)
 
 
@@ -215,7 +218,7 @@ def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
 
 def _explains_the_world(text: str, *, personal: bool) -> bool:
     return (not personal and bool(_WORLD_EXPLANATION.search(text)) and not _STRONG_SELF_REFERENCE.search(text)
-            and not _TASK_FOR_ME.search(text))
+            and not _TASK_FOR_ME.search(text) and not _POINTS_BACK.search(text))
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:

@@ -113,6 +113,9 @@ def test_a_task_or_decision_for_the_user_is_never_trivia(message):
 @pytest.mark.parametrize("message", [
     "冰箱制冷的原理是什么？", "What's the difference between a lake and a pond?", "Why does ice float on water?",
     "湖和水库有什么区别", "彩虹为什么总是弯的？", "潮汐是怎么产生的", "为啥秋天树叶会变黄", "候鸟怎么会认得回家的路？",
+    # how things usually are, whether a belief holds
+    "水泥地浇完一般多久能走人？", "是不是喝凉水真的会长胖？", "Is it true that owls can turn their heads all the way round?",
+    "Walk me through the difference between a lease and a licence.",
 ])
 def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
     intent = detect_intent(message)
@@ -121,7 +124,8 @@ def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
 
 
 @pytest.mark.parametrize("message", ["Why does my sourdough collapse in the oven?", "我们家冰箱为什么老结霜？",
-                                     "为什么我一到下午就犯困？", "你为什么没提醒我交电费？"])
+                                     "为什么我一到下午就犯困？", "你为什么没提醒我交电费？",
+                                     "那瓶药是不是真的伤胃？", "上次那批货一般多久能到？"])
 def test_an_explanation_about_the_users_own_things_stays_personal(message):
     assert detect_intent(message).primary_scene != "general_knowledge"
 
@@ -149,5 +153,5 @@ def test_world_questions_of_any_shape_are_general_knowledge_by_meaning():
 
     assert sum(not general(message) for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
     assert [message for message in PERSONAL_WITHOUT_I if general(message)] == []
-    # Without the axis (no vector) the grammar knows none of them.
-    assert not any(detect_intent(message).primary_scene == "general_knowledge" for message in WORLD_QUESTIONS_ANY_SHAPE)
+    # Without the axis (no vector) the grammar knows at most a few of them.
+    assert sum(detect_intent(message).primary_scene == "general_knowledge" for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
