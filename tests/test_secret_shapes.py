@@ -128,6 +128,12 @@ POSITIVES = [
     ("the portal texted a sign-in code 552 904 just now", "552 904", "password"),
     # a health card's number, which no check digit proves
     ("Reception wants my health card, it's 7710 238 456 on the front", "7710 238 456", "id_number"),
+    # a code handed over after its name, with no "is" between; a bare "account" with its number; a named key with
+    # a generated token further on in the sentence
+    ("门禁的新密码物业刚发给我了 408317 记一下", "408317", "password"),
+    ("For transfers: Capitec, savings account 40 2667 993181, reference your name", "40 2667 993181", "bank_account"),
+    ("the API key for the weather service, keep it for me: wx-prod-Hq82LmZ0pTq4Nvb7", "wx-prod-Hq82LmZ0pTq4Nvb7",
+     "api_key"),
     # a card's four-digit grouping far on in the sentence of a card, check digit or not (a store card)
     ("The supermarket loyalty card, the blue one my sister gave me ages ago, is 6011 2290 4478 1035",
      "6011 2290 4478 1035", "bank_card"),
@@ -155,6 +161,8 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 
 
 NEGATIVES = [
+    "The key to a good sourdough is patience and a warm kitchen",
+    "My account was opened in 2019 and has 120 followers",
     "Card game night on Friday, bring 4 decks and 2 tables",
     "The birthday card says 1200 2000 guests lol, typo on the printer",
     "Room 0304 has the projector; the course code is 0471 and starts at 09:15",

@@ -120,6 +120,20 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool) -> tupl
     return None
 
 
+# "临时密码她发给我了 739024", "the code she texted me: 5521": a value handed over after the credential noun.
+_HANDED_OVER = re.compile(r"发给|发来|发过来|给了?我|告诉(?:了)?我|(?i:\b(?:sent|gave|texted|emailed|messaged|told)\b)", re.A)
+_TOKEN = re.compile(r"[A-Za-z0-9#*!@$%^&_+=.-]{4,}", re.A)
+
+
+def _value_handed_over(text: str, start: int) -> tuple[int, int] | None:
+    limit = sentence_limit(text, start, 24)
+    handed = _HANDED_OVER.search(text, start, limit)
+    if not handed:
+        return None
+    token = _TOKEN.search(text, handed.end(), sentence_limit(text, handed.end(), 16))
+    return token.span() if token and looks_secret(text, *token.span()) else None
+
+
 def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], copula_after: bool) -> tuple[int, int] | None:
     """The secret-looking value closest before ``end`` (same sentence), when a link in ``introduced_by`` sits just
     before it ("用 Xk9pq22 登录") or, with ``copula_after``, a copula follows it ("X is my password", "X 是我的密码")."""
@@ -177,7 +191,8 @@ def find_credentials(text: str) -> Iterator[Secret]:
             yield Secret("password", *direct)  # "门禁密码 6631", "PIN 4821", "密码 sunflower"
             continue
         found = (_value_after(text, noun.end(), width=40, after_noun=True)
-                 or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True))
+                 or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True)
+                 or _value_handed_over(text, noun.end()))
         if found:
             yield Secret("password", *found)
     for context in _CONTEXT.finditer(text):

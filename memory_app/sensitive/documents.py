@@ -39,7 +39,8 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
                          r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
     ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户|户口(?!本|簿|所在)|户头",
-                            r"(?:bank )?account(?: number| no)|acct(?: no)?|routing number|sort code|iban|swift|bic")),
+                            r"(?:(?:bank|cheque|checking|savings|current) )?account(?: number| no)?|acct(?: no)?|routing number|sort code"
+                            r"|iban|swift|bic")),
     ("phone", _words(r"手机号?码?|电话(?:号码?)?|座机|联系方式|联系电话",
                      r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
 ]

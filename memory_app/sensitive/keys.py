@@ -4,7 +4,7 @@ keys, bearer tokens, passwords inside connection URLs, and KEY=value settings th
 import re
 from collections.abc import Iterator
 
-from .base import Secret
+from .base import Secret, sentence_limit
 
 _PREFIXED_KEYS = re.compile(
     r"(?<![\w-])(?:"
@@ -43,6 +43,14 @@ _NAMED_KEY = re.compile(
 )
 
 
+# A named key, and further on in its sentence a long generated token ("the API key for the stats site, keep it
+# here: tdx-prod-…"): upper and lower case letters with digits, 16 characters at least.
+_KEY_WORD = re.compile(r"\bapi[ _-]?keys?\b|\baccess[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\btokens?\b|密钥|秘钥|令牌|(?i:\bkey\b)",
+                       re.I | re.A)
+_GENERATED = re.compile(r"(?<![\w-])(?=[\w-]*[a-z])(?=[\w-]*[A-Z])(?=[\w-]*\d)[A-Za-z0-9_-]{16,}(?![\w-])", re.A)
+_KEY_SENTENCE = 60
+
+
 def _keyish(value: str) -> bool:
     """Long, and mixing letters with digits: a generated key, not a word ("token is expired")."""
     return any(char.isdigit() for char in value) and any(char.isalpha() for char in value) or len(value) >= 24
@@ -58,6 +66,10 @@ def find_keys(text: str) -> Iterator[Secret]:
             yield Secret("api_key", *match.span())
     for match in _BEARER.finditer(text):
         yield Secret("token", *match.span(1))
+    for word in _KEY_WORD.finditer(text):
+        found = _GENERATED.search(text, word.end())  # it must begin in the sentence, and may run past the window
+        if found and found.start() < sentence_limit(text, word.end(), _KEY_SENTENCE):
+            yield Secret("api_key", *found.span())
     for match in _URL_PASSWORD.finditer(text):
         yield Secret("password", *match.span(1))
     for pattern in (_SECRET_SETTING, _NAMED_KEY):
