@@ -246,10 +246,28 @@ def _fill_vectors(items: list[Item]) -> None:
         item.vector = embedded.get(" ".join(item.text.split()))
 
 
-def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None) -> Matches:
+def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None,
+         whole_subject: bool = False) -> Matches:
+    """``whole_subject``: the request asked for all of it ("那些事全部忘掉", "every bit of …"): the messages that
+    carry on the thread of what matched go too (``same_thread``)."""
     items = collect(tenant, user_id, skip_turn_pk=skip_turn_pk)
     score(description, items)
-    return gather(items, tenant, user_id)
+    return gather(items, tenant, user_id, whole_subject=whole_subject)
+
+
+def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
+    """The user's other messages that stand out as near to a message that matched (a z-score of their nearest
+    similarity to the matched ones, over all the user's messages), and are not unrelated to the description
+    (lift above zero): "他说想去墨尔本那边" after "我儿子想去澳洲读研" is the same subject in other words."""
+    matched = [item.vector / (np.linalg.norm(item.vector) or 1.0) for item in found if item.vector is not None]
+    others = [item for item in items if item.place == "turn" and item.vector is not None and item not in found]
+    if not matched or len(others) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
+        return []
+    matrix = np.stack([item.vector / (np.linalg.norm(item.vector) or 1.0) for item in others])
+    nearest = (matrix @ np.stack(matched).T).max(axis=1)
+    spread = float(nearest.std()) or 1.0
+    return [item for item, value in zip(others, nearest)
+            if (value - nearest.mean()) / spread >= app_settings.FORGET_THREAD_Z and (item.lift or 0.0) > 0.0]
 
 
 def standout_message(items: list[Item]) -> Item | None:
@@ -266,13 +284,14 @@ def standout_message(items: list[Item]) -> Item | None:
     return messages[best] if (values[best] - values.mean()) / spread >= app_settings.FORGET_STANDOUT_Z else None
 
 
-def gather(items: list[Item], tenant: str, user_id: str) -> Matches:
+def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False) -> Matches:
     """The matched items, and every other copy of the messages they came from."""
     matches = Matches()
     standout = standout_message(items)
-    for item in items:
-        if not item.matched and item is not standout:
-            continue
+    chosen = [item for item in items if item.matched or item is standout]
+    if whole_subject:
+        chosen += same_thread(items, [item for item in chosen if item.place == "turn"])
+    for item in chosen:
         if item.place == "memory":
             matches.memories.append(item.ref)
         elif item.place in ("snippet", "summary", "turn", "working"):

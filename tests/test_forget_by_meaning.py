@@ -322,3 +322,37 @@ def test_a_name_joined_to_another_subject_does_not_take_every_message_naming_tha
     left = stored_text("ruth")
     assert "shouted" not in left
     assert "paramedic" in left and "jazz festival" in left
+
+
+THREAD = [
+    "我女儿小满想去荷兰读设计，作品集还差三套",
+    "她说鹿特丹那所学校面试要英文自我介绍，得练",
+    "小满的作品集终于交上去了，中介收了一万二",
+]
+AROUND_THE_THREAD = [
+    "周末去菜市场买了两斤排骨，晚上红烧",
+    "单位下个月要搬到高新区，通勤多半小时",
+    "最近在学游泳，蛙泳腿还是蹬不好",
+    "我妈血压有点高，医生让她少吃盐",
+    "车子该保养了，上次换机油是去年十月",
+    "楼上邻居装修，天天电钻响",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("request_text, thread_gone", [
+    ("我女儿出国读书那些事 你全部忘掉 一点都别留", True),  # all of it, dictated without punctuation
+    ("我女儿出国读书的事，你别记了", False),  # the one message it fits best; the rest of the thread stays
+])
+def test_all_of_a_subject_takes_the_messages_that_carry_on_its_thread(request_text, thread_gone):
+    history = [AROUND_THE_THREAD[0], THREAD[0], AROUND_THE_THREAD[1], AROUND_THE_THREAD[2], THREAD[1],
+               AROUND_THE_THREAD[3], AROUND_THE_THREAD[4], THREAD[2], AROUND_THE_THREAD[5]]
+    for number, text in enumerate(history):
+        service.after_turn("thread", text, session_id="s1", turn_id=f"t{number}")
+    service.after_turn("thread", request_text, session_id="s1", turn_id="t99")
+    texts = " ".join(Snippet.objects.filter(user_id="thread").values_list("text", flat=True))
+    assert "作品集还差三套" not in texts
+    # The follow-up that names the subject again goes with an "all of it" request. (One that only says "她" is
+    # beyond this embedder: it sits no nearer the thread than chit-chat, so no assertion is made on it.)
+    assert ("一万二" not in texts) == thread_gone
+    assert all(text in texts for text in AROUND_THE_THREAD)

@@ -85,6 +85,9 @@ _SELF = re.compile(r"我自己|我本人|关于我|我的|我|本人|(?i:\b(?:me
 _INFO = re.compile(r"一切|所有|全部|全都|任何|东西|信息|数据|记忆|资料|档案|内容|记录|聊天记录|对话|说过的话|的?话|事情?|的|都|关于|有关|"
                    r"(?i:\b(?:everything|anything|all|whole|entire|every|data|info|information|memories|memory|details|stuff|"
                    r"things?|profile|history|records?|personal|conversations?|chats?|about|of|on|you|know|have|ever|told|said)\b)")
+# "All of it", said of a subject: every message on it goes, not only the ones the description fits best.
+_ALL_OF_IT = re.compile(r"全部|所有|一切|统统|通通|全都|一点都不|(?i:\b(?:everything|all of (?:it|that|this|them)|every (?:bit|part|word)|"
+                        r"all (?:the|my|of the) (?:stuff|things|details|messages|notes)|the whole (?:thing|story|business))\b)")
 _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|anything|all|whole|entire)\b)")
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
 _PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
@@ -121,13 +124,15 @@ _WHAT_APPLIES_NOW = re.compile(
 
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
-_CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+")
+# A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
+_CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 @dataclass
 class ForgetRequest:
     description: str = ""  # what the user called the subject, forget words and fillers removed
     everything: bool = False  # the user as a whole
+    whole_subject: bool = False  # all of what the description names ("那些事全部忘掉", "every bit of X")
     text: str = ""  # the sentence that asked (already redacted by the caller)
     terms: list[str] = field(default_factory=list)  # keyword terms of the description
 
@@ -136,7 +141,8 @@ class ForgetRequest:
             self.terms = distinctive_terms(self.description)
 
     def as_dict(self) -> dict:
-        return {"description": self.description, "everything": self.everything, "text": self.text}
+        return {"description": self.description, "everything": self.everything, "whole_subject": self.whole_subject,
+                "text": self.text}
 
     def covers(self, *, key: str = "", text: str = "", value: str = "", entities: list[str] | None = None) -> bool:
         """Does a candidate extracted from the request's own message share a distinctive word with it? (Stored
@@ -194,8 +200,8 @@ def _clean_one(phrase: str) -> str:
         previous = phrase
         phrase = _ZH_LEADING.sub("", phrase).strip(" ，,")
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
+        phrase = _EN_TRAILING.sub("", phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
-        phrase = _EN_TRAILING.sub("", phrase).strip(" ,")
     return phrase
 
 
@@ -279,7 +285,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         if not everything and _states_a_change(chunks, index, raw):
             continue
         asked[index] = "" if everything else description
-        requests.append(ForgetRequest(description=asked[index], everything=everything, text=chunk))
+        whole = not everything and bool(_ALL_OF_IT.search(chunk) or _ALL_OF_IT.search(raw))
+        requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk))
     return _distinct(requests)
 
 
