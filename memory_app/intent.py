@@ -116,9 +116,11 @@ _DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]
 # Explanations of how the world works ("是什么原理", "what's the difference between…") with nobody from the
 # user's life in them: general knowledge, gated as strictly as trivia, though a reply style still applies.
 _WORLD_EXPLANATION = re.compile(
-    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会|怎么来的|怎么产生的?|是怎么回事)"
+    r"(?:是什么原理|原理是什么|什么原理|的原理|有什么区别|有啥区别|区别是什么|是怎么形成的|怎么形成|为什么|为啥|怎么会|怎么来的|怎么产生的?|是怎么回事"
+    r"|有什么不一样|有什么不同|有啥不同|不一样在哪|是个什么|是一种什么|是什么东西|什么时候开始有的|的由来|的起源|的历史)"
     r"|\b(?:how does|how do|why does|why do|why is|why are)\b(?! (?:i|we|my|our)\b)"
     r"|\b(?:what(?:'s|’s| is| are) )?the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b"
+    r"|^(?:please |can you |could you )?explain\b(?!.*\b(?:his|her|their|he|she)\b)"  # not "what he meant"
     # how things usually are, and whether a belief holds: "一般要等多久", "是不是真的…", "is it true that…"
     r"|一般(?:要|得|需要|来说|情况下)?(?:等)?(?:多久|多长时间|几天|几个月|怎么|怎样|如何)|是不是[^？?，,]{0,10}真的|真的(?:不能|不可以|会|能)[^？?]{0,12}吗"
     r"|怎么区分|如何区分|\bis it true\b|\b(?:is|are) (?:it|there) (?:really|actually) true\b",

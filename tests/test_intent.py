@@ -116,6 +116,8 @@ def test_a_task_or_decision_for_the_user_is_never_trivia(message):
     # how things usually are, whether a belief holds
     "水泥地浇完一般多久能走人？", "是不是喝凉水真的会长胖？", "Is it true that owls can turn their heads all the way round?",
     "Walk me through the difference between a lease and a licence.",
+    # definitions, origins, how two things differ, "explain X"
+    "端午节是个什么节？", "粽子是从什么时候开始有的？", "月饼跟蛋黄酥有什么不一样？", "Explain the infield fly rule simply.",
 ])
 def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
     intent = detect_intent(message)
@@ -125,7 +127,8 @@ def test_explaining_how_the_world_works_is_gated_as_general_knowledge(message):
 
 @pytest.mark.parametrize("message", ["Why does my sourdough collapse in the oven?", "我们家冰箱为什么老结霜？",
                                      "为什么我一到下午就犯困？", "你为什么没提醒我交电费？",
-                                     "那瓶药是不是真的伤胃？", "上次那批货一般多久能到？"])
+                                     "那瓶药是不是真的伤胃？", "上次那批货一般多久能到？",
+                                     "Can you explain what the plumber meant in his quote?"])
 def test_an_explanation_about_the_users_own_things_stays_personal(message):
     assert detect_intent(message).primary_scene != "general_knowledge"
 

@@ -131,6 +131,8 @@ POSITIVES = [
     # a code handed over after its name, with no "is" between; a bare "account" with its number; a named key with
     # a generated token further on in the sentence
     ("门禁的新密码物业刚发给我了 408317 记一下", "408317", "password"),
+    ("邮箱的登录密码我总记不住 你帮我存着 Qiao#2291mz", "Qiao#2291mz", "password"),
+    ("my background check certificate number for the volunteer office is 004517829306", "004517829306", "id_number"),
     ("For transfers: Capitec, savings account 40 2667 993181, reference your name", "40 2667 993181", "bank_account"),
     ("the API key for the weather service, keep it for me: wx-prod-Hq82LmZ0pTq4Nvb7", "wx-prod-Hq82LmZ0pTq4Nvb7",
      "api_key"),
@@ -161,6 +163,8 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 
 
 NEGATIVES = [
+    "我老忘带钥匙，你帮我记着点",
+    "Keep in mind the password rules changed last year",
     "The key to a good sourdough is patience and a warm kitchen",
     "My account was opened in 2019 and has 120 followers",
     "Card game night on Friday, bring 4 decks and 2 tables",

@@ -120,8 +120,10 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool) -> tupl
     return None
 
 
-# "临时密码她发给我了 739024", "the code she texted me: 5521": a value handed over after the credential noun.
-_HANDED_OVER = re.compile(r"发给|发来|发过来|给了?我|告诉(?:了)?我|(?i:\b(?:sent|gave|texted|emailed|messaged|told)\b)", re.A)
+# "临时密码她发给我了 408317", "the code she texted me: 5521": a value handed over after the credential noun.
+# ... or given to keep ("登录密码我老忘 你帮我记着 X", "the PIN, hang on to it: X").
+_HANDED_OVER = re.compile(r"发给|发来|发过来|给了?我|告诉(?:了)?我|记着|记住|记一下|记下|存着|存一下|帮我存|帮我记"
+                          r"|(?i:\b(?:sent|gave|texted|emailed|messaged|told|keep|hang on to|hold on to|note down|save)\b)", re.A)
 _TOKEN = re.compile(r"[A-Za-z0-9#*!@$%^&_+=.-]{4,}", re.A)
 
 

@@ -29,6 +29,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
         r"|green card(?: number)?|(?:health|medical|insurance|benefits?|medicaid|medicare) card(?: number| no)?"
+        r"|(?:background |police |criminal record |registration )?certificate(?: number| no)|cert(?:ificate)? no"
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
