@@ -69,7 +69,6 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
      "Dmitri confided in me, debt and the people chasing him"),
     # calling the assistant by name is no part of the subject
     ("阿福呀，上回跟你讲的我表姐的官司，你就别记着了", "我表姐的官司"),
-    ("陈生屋企那单官司 你唔好记 唔关我事", "陈生屋企那单官司"),
 ])
 def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
     [request] = detect_forget_requests(message)

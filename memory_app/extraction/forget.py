@@ -15,7 +15,7 @@ from ..taxonomy import KEY_TERMS
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
 # they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
 # to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
-_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你|唔好|唔使|咪)(?:再|帮我|给我|替我)*"  # 唔好/咪: Cantonese
+_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你)(?:再|帮我|给我|替我)*"
 _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
