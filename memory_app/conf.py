@@ -74,7 +74,7 @@ DEFAULTS = {
     # The best-fitting message also goes when it stands out from the user's other messages by this z-score
     # (2.0, not 1.75: a probe whose request shares only a category word with a near miss put it at 1.83).
     "FORGET_STANDOUT_Z": 2.0,
-    # "All of it" ("那些事全部忘掉"): messages whose nearest similarity to a matched message stands out this far
+    # "All of it" ("那摊事统统删了"): messages whose nearest similarity to a matched message stands out this far
     # among the user's messages go with it (the same thread in other words).
     "FORGET_THREAD_Z": 2.0,
     "FORGET_STANDOUT_MIN_MESSAGES": 5,  # texts without a stored vector embedded per request (~15-50 ms each)

@@ -248,7 +248,7 @@ def _fill_vectors(items: list[Item]) -> None:
 
 def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None,
          whole_subject: bool = False) -> Matches:
-    """``whole_subject``: the request asked for all of it ("那些事全部忘掉", "every bit of …"): the messages that
+    """``whole_subject``: the request asked for all of it ("那摊事统统删了", "all of that"): the messages that
     carry on the thread of what matched go too (``same_thread``)."""
     items = collect(tenant, user_id, skip_turn_pk=skip_turn_pk)
     score(description, items)

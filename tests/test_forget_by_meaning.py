@@ -341,8 +341,8 @@ AROUND_THE_THREAD = [
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("request_text, thread_gone", [
-    ("我女儿出国读书那些事 你全部忘掉 一点都别留", True),  # all of it, dictated without punctuation
-    ("我女儿出国读书的事，你别记了", False),  # the one message it fits best; the rest of the thread stays
+    ("我女儿出国读设计那摊事 你统统删了 别留底", True),  # all of it, dictated without punctuation
+    ("我女儿出国读设计的事，你别记了", False),  # the one message it fits best; the rest of the thread stays
 ])
 def test_all_of_a_subject_takes_the_messages_that_carry_on_its_thread(request_text, thread_gone):
     history = [AROUND_THE_THREAD[0], THREAD[0], AROUND_THE_THREAD[1], AROUND_THE_THREAD[2], THREAD[1],

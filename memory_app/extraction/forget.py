@@ -86,7 +86,7 @@ _INFO = re.compile(r"一切|所有|全部|全都|任何|东西|信息|数据|记
                    r"(?i:\b(?:everything|anything|all|whole|entire|every|data|info|information|memories|memory|details|stuff|"
                    r"things?|profile|history|records?|personal|conversations?|chats?|about|of|on|you|know|have|ever|told|said)\b)")
 # "All of it", said of a subject: every message on it goes, not only the ones the description fits best.
-_ALL_OF_IT = re.compile(r"全部|所有|一切|统统|通通|全都|一点都不|(?i:\b(?:everything|all of (?:it|that|this|them)|every (?:bit|part|word)|"
+_ALL_OF_IT = re.compile(r"全部|所有|一切|统统|通通|全都|(?i:\b(?:everything|all of (?:it|that|this|them)|"
                         r"all (?:the|my|of the) (?:stuff|things|details|messages|notes)|the whole (?:thing|story|business))\b)")
 _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|anything|all|whole|entire)\b)")
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
@@ -132,7 +132,7 @@ _CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+|(?<=[\u4e0
 class ForgetRequest:
     description: str = ""  # what the user called the subject, forget words and fillers removed
     everything: bool = False  # the user as a whole
-    whole_subject: bool = False  # all of what the description names ("那些事全部忘掉", "every bit of X")
+    whole_subject: bool = False  # all of what the description names ("那摊事统统删了", "all of it")
     text: str = ""  # the sentence that asked (already redacted by the caller)
     terms: list[str] = field(default_factory=list)  # keyword terms of the description
 
@@ -285,7 +285,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         if not everything and _states_a_change(chunks, index, raw):
             continue
         asked[index] = "" if everything else description
-        whole = not everything and bool(_ALL_OF_IT.search(chunk) or _ALL_OF_IT.search(raw))
+        said = " ".join(text for number, text in chunks if number == sentence)  # "X那摊事 你统统删了 别留底"
+        whole = not everything and bool(_ALL_OF_IT.search(said) or _ALL_OF_IT.search(raw))
         requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk))
     return _distinct(requests)
 
