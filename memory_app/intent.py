@@ -208,19 +208,22 @@ def request_type(text: str, *, personal_context: bool = False, names_known_perso
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
 
 
+def _names_the_users_world(text: str) -> bool:
+    """The user, a task for them, or something from their history is in the message."""
+    return bool(_STRONG_SELF_REFERENCE.search(text) or _TASK_FOR_ME.search(text) or _POINTS_BACK.search(text))
+
+
 def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
     """Shaped like a question any stranger could ask (the embedding axis of ``request_kinds``), with nobody and
     nothing of the user's in it."""
-    if personal or _STRONG_SELF_REFERENCE.search(text) or _TASK_FOR_ME.search(text) or _DECISION.search(text) \
-            or _POINTS_BACK.search(text):
+    if personal or _names_the_users_world(text) or _DECISION.search(text):
         return False
     likeness = world_likeness(query_vector)
     return likeness is not None and likeness >= WORLD_QUESTION_MIN
 
 
 def _explains_the_world(text: str, *, personal: bool) -> bool:
-    return (not personal and bool(_WORLD_EXPLANATION.search(text)) and not _STRONG_SELF_REFERENCE.search(text)
-            and not _TASK_FOR_ME.search(text) and not _POINTS_BACK.search(text))
+    return not personal and bool(_WORLD_EXPLANATION.search(text)) and not _names_the_users_world(text)
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:

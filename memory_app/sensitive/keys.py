@@ -45,7 +45,7 @@ _NAMED_KEY = re.compile(
 
 # A named key, and further on in its sentence a long generated token ("the API key for the stats site, keep it
 # here: tdx-prod-…"): upper and lower case letters with digits, 16 characters at least.
-_KEY_WORD = re.compile(r"\bapi[ _-]?keys?\b|\baccess[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\btokens?\b|密钥|秘钥|令牌|(?i:\bkey\b)",
+_KEY_WORD = re.compile(r"\bapi[ _-]?keys?\b|\baccess[ _-]?keys?\b|\bsecret[ _-]?keys?\b|\btokens?\b|密钥|秘钥|令牌|\bkey\b",
                        re.I | re.A)
 _GENERATED = re.compile(r"(?<![\w-])(?=[\w-]*[a-z])(?=[\w-]*[A-Z])(?=[\w-]*\d)[A-Za-z0-9_-]{16,}(?![\w-])", re.A)
 _KEY_SENTENCE = 60
