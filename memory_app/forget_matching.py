@@ -173,13 +173,24 @@ def _keyword_scores(description: str, items: list[Item], *, by_key: bool = True)
     held = [{term for term in wanted if _holds(document, term)} for document in documents]
     frequency = Counter(term for terms in held for term in terms)
     total = len(documents)
-    weights = {term: math.log(1 + (total - frequency[term] + 0.5) / (frequency[term] + 0.5)) for term in wanted}
+    weights = {term: _weight_at(frequency[term], total) for term in wanted}
     # A word of the description found nowhere cannot tell items apart; it counts half.
     weights = {term: weight * (1.0 if frequency[term] else 0.5) for term, weight in weights.items()}
-    whole = sum(weights.values()) or 1.0
+    # Shares are of at least the weight of a word said in a few messages (each has copies: turn, snippet, summary
+    # line): a description of one or two common words ("home") does not fully match every item holding them.
+    whole = max(sum(weights.values()), _weight_at(MESSAGES_OF_A_SUBJECT * COPIES_OF_A_MESSAGE, total), 1e-9)
     scores = [1.0 if by_key and item.place == "memory" and names_what_key_stores(wanted, item.ref.key)
               else sum(weights[term] for term in terms) / whole for item, terms in zip(items, held)]
     return scores, held
+
+
+COPIES_OF_A_MESSAGE = 4
+MESSAGES_OF_A_SUBJECT = 3  # a subject is usually talked about in a few messages
+
+
+def _weight_at(frequency: int, total: int) -> float:
+    """A word's idf among ``total`` items when ``frequency`` of them hold it."""
+    return math.log(1 + max(0.0, total - frequency + 0.5) / (frequency + 0.5))
 
 
 def _rests_on_one_word(part: str, held: set[str]) -> bool:

@@ -15,7 +15,7 @@ from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, 
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
 from memory_app.working_memory import remember_for_session, user_session_items
-from memory_app.forget_matching import _rests_on_one_word
+from memory_app.forget_matching import Item, _keyword_scores, _rests_on_one_word
 from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
 
 
@@ -148,6 +148,19 @@ def test_pointing_at_what_was_said_is_a_request_even_when_a_change_follows(messa
 ])
 def test_a_part_sharing_one_word_with_an_item_is_told_apart(part, held, one_word):
     assert _rests_on_one_word(part, held) is one_word
+
+
+def test_a_word_said_in_many_messages_is_only_part_of_a_match():
+    """A one-word description counts fully for an item only when the word is as rare as a subject's words are
+    (a few messages); a word the user says all the time is weak evidence, however short the description."""
+    filler = [Item("turn", number, f"ordinary note number {number} about the weather") for number in range(60)]
+    often = [Item("turn", 100 + number, f"walked the dog by the canal, day {number}") for number in range(20)]
+    once = [Item("turn", 200, "the canal boat license renewal came through")]
+    scores, _ = _keyword_scores("canal", filler + often + once)
+    assert all(score < 0.8 for score in scores[60:81])
+    rare, _ = _keyword_scores("license", filler + often + once)
+    assert rare[-1] == pytest.approx(1.0)
+    assert max(rare[:-1]) == 0.0
 
 
 # --- finding it by meaning and deleting every copy ---------------------------------------------------------
