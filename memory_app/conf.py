@@ -77,6 +77,10 @@ DEFAULTS = {
     # "All of it" ("那摊事统统删了"): messages whose nearest similarity to a matched message stands out this far
     # among the user's messages go with it (the same thread in other words).
     "FORGET_THREAD_Z": 2.0,
+    # With a chat model configured (one that answers in JSON), it decides which of the best-scoring messages a
+    # forget request is about (memory_app.forget_judge); False keeps the decision to the scores.
+    "FORGET_JUDGE": True,
+    "FORGET_JUDGE_CANDIDATES": 30,  # messages shown to the model, best scores first
     "FORGET_STANDOUT_MIN_MESSAGES": 5,  # texts without a stored vector embedded per request (~15-50 ms each)
     # Working memory (one-off context, per session).
     "WORKING_MEMORY_TTL_SECONDS": 6 * 3600,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import crypto
+from . import crypto, forget_judge
 from .actions import FORGET_REQUEST, FORGOTTEN
 from .calibration import baseline_similarity
 from .conf import app_settings
@@ -258,12 +258,24 @@ def _fill_vectors(items: list[Item]) -> None:
 
 
 def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None,
-         whole_subject: bool = False) -> Matches:
+         whole_subject: bool = False, request: str = "") -> Matches:
     """``whole_subject``: the request asked for all of it ("那摊事统统删了", "all of that"): the messages that
-    carry on the thread of what matched go too (``same_thread``)."""
+    carry on the thread of what matched go too (``same_thread``). ``request``: the sentence that asked, for a
+    chat model to judge the candidates by (``forget_judge``), when one is configured."""
     items = collect(tenant, user_id, skip_turn_pk=skip_turn_pk)
     score(description, items)
-    return gather(items, tenant, user_id, whole_subject=whole_subject)
+    llm = forget_judge.model_for_forgetting()
+    judged = _judged_messages(llm, request or description, items) if llm is not None else None
+    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged)
+
+
+def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
+    """The messages the chat model says the request is about, among the best-scoring ones; None when it failed."""
+    weight = app_settings.FORGET_KEYWORD_WEIGHT
+    messages = sorted((item for item in items if item.place == "turn"),
+                      key=lambda item: -((item.lift or 0.0) + weight * item.keyword))[:app_settings.FORGET_JUDGE_CANDIDATES]
+    chosen = forget_judge.messages_about(llm, request, [item.text for item in messages])
+    return None if chosen is None else [messages[index] for index in sorted(chosen)]
 
 
 def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
@@ -295,13 +307,21 @@ def standout_message(items: list[Item]) -> Item | None:
     return messages[best] if (values[best] - values.mean()) / spread >= app_settings.FORGET_STANDOUT_Z else None
 
 
-def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False) -> Matches:
-    """The matched items, and every other copy of the messages they came from."""
+def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
+           judged: list[Item] | None = None) -> Matches:
+    """The matched items, and every other copy of the messages they came from. ``judged``: the messages a chat
+    model chose; they replace the scores' choice of messages (their copies follow them), while what is not a
+    copy of a message (a memory the user named by its key or one with no source message, an audit detail)
+    is still matched by the scores."""
     matches = Matches()
-    standout = standout_message(items)
-    chosen = [item for item in items if item.matched or item is standout]
-    if whole_subject:
-        chosen += same_thread(items, [item for item in chosen if item.place == "turn"])
+    if judged is not None:
+        chosen = judged + [item for item in items if item.matched and (
+            item.key_named or (item.place == "memory" and not item.turns) or item.place == "event")]
+    else:
+        standout = standout_message(items)
+        chosen = [item for item in items if item.matched or item is standout]
+        if whole_subject:
+            chosen += same_thread(items, [item for item in chosen if item.place == "turn"])
     for item in chosen:
         if item.place == "memory":
             matches.memories.append(item.ref)

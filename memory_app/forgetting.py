@@ -17,7 +17,7 @@ def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, sess
         counts = actions.forget_user(tenant, user_id, actor=actor, keep_turn_pk=asking_turn_pk)
         return {"scope": "everything", **counts}
     matches = forget_matching.find(tenant, user_id, request.description, skip_turn_pk=asking_turn_pk,
-                                   whole_subject=request.whole_subject)
+                                   whole_subject=request.whole_subject, request=request.text)
     items = _item_ids(matches)
     counts = actions.forget_described(tenant, user_id, matches, actor=actor, session_id=session_id, turn_id=turn_id)
     return {"scope": "described", **counts, "items": items}

