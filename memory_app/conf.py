@@ -23,6 +23,9 @@ DEFAULTS = {
     # 8,000 Chinese characters) and e5 was trained on at most 512 tokens. The whole turn is still stored and
     # keyword-searched, and each fact extracted from it is a memory embedded on its own.
     "SNIPPET_VECTOR_MAX_TOKENS": 160,
+    # In a conversation between named people, a line is embedded after the other person's line before it (this
+    # many characters of it; 0: never): "went hiking with the kids" answers "what did you do this weekend?".
+    "SNIPPET_CONTEXT_MAX_CHARS": 300,
     "LLM_TIMEOUT": 30.0,
     "LLM_MAX_RETRIES": 1,
     # Extraction and validation.

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import crypto, forget_judge
-from .actions import FORGET_REQUEST, FORGOTTEN
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
@@ -27,9 +26,9 @@ from .extraction.forget import description_parts, distinctive_terms, names_what_
 from .keywords import terms as keyword_terms
 from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
 from .providers import get_embedder
+from .semantic import PLACEHOLDERS
 from .working_memory import user_session_items
 
-PLACEHOLDERS = {"", FORGOTTEN, FORGET_REQUEST}
 CONTENT_FIELDS = ("value", "text", "before", "after", "entities")
 # Bags of values and sentences, not text: the embedder reads them poorly, and they are copies of a message or
 # a memory that is scored anyway. Words alone decide for them.

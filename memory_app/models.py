@@ -191,6 +191,8 @@ class Snippet(models.Model):
     stale_since = models.DateTimeField(null=True, blank=True, help_text="a memory it stated was superseded")
     revises = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions",
                                 help_text="the earlier statement this message corrects or changes")
+    context_turn = models.CharField(max_length=128, blank=True, default="",
+                                    help_text="the other person's line (a turn of this session) read with it into the vector")
     expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")
