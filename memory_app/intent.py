@@ -103,6 +103,18 @@ _STRONG_SELF_REFERENCE = re.compile(
     r"|(?<!\bcan )(?<!\bcould )(?<!\bmay )(?<!\bhow do )(?<!\bhow can )(?<!\bhow would )\bi\b(?!'d like| would like| wonder| was wondering| want to know)",
     re.IGNORECASE,
 )
+# "I've always wondered…", "I heard that…", "我一直很好奇…", "我听说…": the user only frames a question about the
+# world; the frame (first person, a few adverbs, a verb of curiosity, hearing or reading) is read past.
+_CURIOSITY_FRAME = re.compile(
+    r"(?:^|(?<=[,，。.!！?？;；]))\s*(?:so |well |oh |hey |ok |okay )?"
+    r"(?:i(?:'ve| have|'m| am)?|i was) (?:always |often |just |never |really |recently |kind of |sometimes |still |been |actually )*"
+    r"(?:wonder(?:ed|ing)?|curious|heard|read(?:ing)?|saw|seen|watched|watching|learned|learnt|noticed|came across|"
+    r"never understood|don't understand|do not understand|didn't know|don't get|keep hearing|want to know|"
+    r"would like to know|'d like to know)\b(?: (?:that|about|if|whether))?"
+    r"|(?:^|(?<=[,，。.!！?？;；]))\s*我(?:一直|老是|总是|从来|其实|也|就|真的|还|挺|很|特别|有点|最近|昨天|今天|刚才|刚刚|刚|前几天|之前|以前)*"
+    r"(?:好奇|想知道|不明白|不懂|搞不懂|弄不懂|没搞懂|没弄懂|没弄明白|不理解|听说|听人说|看到|看了|读到|刷到)(?:的|过|了)?",
+    re.IGNORECASE,
+)
 # A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
 # holds ("排几个动作" asks for a plan, not a number).
 _TASK_FOR_ME = re.compile(
@@ -226,8 +238,24 @@ def _explains_the_world(text: str, *, personal: bool) -> bool:
     return not personal and bool(_WORLD_EXPLANATION.search(text)) and not _names_the_users_world(text)
 
 
+def question_past_the_frame(text: str) -> str:
+    """The message without a first-person frame of curiosity, hearing or reading ("I've always wondered why…",
+    "我听说…"); the message itself when it has none."""
+    return _CURIOSITY_FRAME.sub(" ", text).strip() or text
+
+
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
-    scores = _keyword_scenes(text)
+    asked = question_past_the_frame(text)
+    if asked != text:  # the question proper decides whether it is about the world, by words and by meaning
+        from .embedding import embed_query_safely
+
+        return _detect(asked, embed_query_safely(asked) if query_vector is not None else None,
+                       mentions_known_person=mentions_known_person, full_text=text)
+    return _detect(text, query_vector, mentions_known_person=mentions_known_person, full_text=text)
+
+
+def _detect(text: str, query_vector, *, mentions_known_person: bool, full_text: str) -> Intent:
+    scores = _keyword_scenes(full_text)
     kind = request_type(text, personal_context=bool(scores), names_known_person=mentions_known_person)
     prototype = prototype_scene(query_vector) if kind != "trivia" else None
     if prototype and prototype[0] not in scores:
@@ -244,4 +272,4 @@ def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool =
         scores = {"small_talk": 0.85, "profile": 0.7, **scores}
     scenes = sorted(scores.items(), key=lambda item: -item[1])
     return Intent(scenes=scenes, request_type=kind, mentions_self=bool(_STRONG_SELF_REFERENCE.search(text)),
-                  seeks_likes=bool(_SEEKS_LIKES.search(text)))
+                  seeks_likes=bool(_SEEKS_LIKES.search(full_text)))

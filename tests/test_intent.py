@@ -158,3 +158,39 @@ def test_world_questions_of_any_shape_are_general_knowledge_by_meaning():
     assert [message for message in PERSONAL_WITHOUT_I if general(message)] == []
     # Without the axis (no vector) the grammar knows at most a few of them.
     assert sum(detect_intent(message).primary_scene == "general_knowledge" for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
+
+
+FRAMED_WORLD_QUESTIONS = [
+    "I've always wondered why the sky looks blue during the day.",
+    "I was reading about volcanoes last night, how do they actually form?",
+    "I heard that octopuses have three hearts, is that right?",
+    "I never understood how vaccines train the immune system, can you explain?",
+    "I'm curious, what causes the northern lights?",
+    "I saw a documentary on the pyramids. How were the stones moved?",
+    "我一直很好奇，飞机那么重是怎么飞起来的？",
+    "我昨天看到一篇文章说咖啡能延长寿命，这是真的吗？",
+    "我听说月亮在慢慢远离地球，为什么会这样？",
+    "我老是搞不懂，为什么冬天比夏天离太阳更近却更冷？",
+    "我一直不明白股票和基金到底有什么区别。",
+]
+FRAMED_PERSONAL_REQUESTS = [
+    "I've been wondering whether I should switch my gym membership, what do you think?",
+    "I was reading my lease again, when does it end?",
+    "I heard back from the clinic, what time was my appointment again?",
+    "I'm curious what you remember about my sister's wedding plans.",
+    "我一直在想要不要换工作，你觉得呢？",
+    "我听说我们小区要停水，我上次说的那个储水桶放哪了？",
+    "我挺想知道我上个月到底花了多少钱在外卖上。",
+]
+
+
+def test_a_first_person_frame_of_curiosity_does_not_make_a_world_question_personal():
+    """"I've always wondered…", "我听说…" only frame the question; what follows decides, and a question that
+    goes on about the user's own things stays personal."""
+    embedder = get_embedder()
+
+    def general(message):
+        return detect_intent(message, embedder.embed_query(message)).primary_scene == "general_knowledge"
+
+    assert [message for message in FRAMED_WORLD_QUESTIONS if not general(message)] == []
+    assert [message for message in FRAMED_PERSONAL_REQUESTS if general(message)] == []
