@@ -139,6 +139,14 @@ POSITIVES = [
     # a card's four-digit grouping far on in the sentence of a card, check digit or not (a store card)
     ("The supermarket loyalty card, the blue one my sister gave me ages ago, is 6011 2290 4478 1035",
      "6011 2290 4478 1035", "bank_card"),
+    # a wallet's recovery phrase: its name, then twelve to twenty-four short words
+    ("wrote my seed phrase on a card: lamp orbit velvet fossil drift cactus lunar echo prism harbor quilt ember, "
+     "keep it for me", "lamp orbit velvet fossil drift cactus lunar echo prism harbor quilt ember", "private_key"),
+    ("钱包助记词 brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle 帮我存一下",
+     "brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle", "private_key"),
+    # a lock's combination, and "pass" as short for the password of a login
+    ("the shed lock combo is 47-12-30 if you need the mower", "47-12-30", "password"),
+    ("bank login: user mkoenig, pass Lark!7731", "Lark!7731", "password"),
 ]
 
 
@@ -228,6 +236,11 @@ NEGATIVES = [
     "sk-8 is the road to the lake",
     "ask-me-anything threads are fun",
     "hf_ is a prefix I saw somewhere",
+    # recovery words, combos and passes that are not secrets
+    "my recovery words for the team were patience and sleep",
+    "the lunch combo is 12 dollars with a drink",
+    "I need to pass 3 more exams before June",
+    "can you pass the salt",
 ]
 
 

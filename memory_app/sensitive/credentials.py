@@ -17,8 +17,9 @@ _NOUN = re.compile(
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pin (?:code|number)|otp|cvv2?|cvc2?"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
-    r"|(?:lock|safe|locker|padlock) combination)\b)"
-    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]))"
+    r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?)\b)"
+    # "pass: X", and "pass X" when X has a digit or a symbol ("user rlee, pass Tulip#29"; not "pass the salt")
+    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[\d!@#$%^&*][!-~]*))"
     r"(?!\s*(?:管理|强度|提示|(?i:managers?|policy|policies|strength|hints?|resets?)\b))",  # about passwords, not one
     re.A,
 )

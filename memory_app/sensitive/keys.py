@@ -1,6 +1,7 @@
 """Keys and tokens by their published shapes: vendor prefixes (OpenAI sk-, AWS AKIA/ASIA, GitHub ghp_,
 Slack xox?-, Google AIza, GitLab glpat-, Hugging Face hf_, Stripe sk_live_…), JSON Web Tokens, PEM private
-keys, bearer tokens, passwords inside connection URLs, and KEY=value settings that name a secret."""
+keys, bearer tokens, passwords inside connection URLs, KEY=value settings that name a secret, and wallet
+recovery phrases."""
 import re
 from collections.abc import Iterator
 
@@ -51,12 +52,22 @@ _GENERATED = re.compile(r"(?<![\w-])(?=[\w-]*[a-z])(?=[\w-]*[A-Z])(?=[\w-]*\d)[A
 _KEY_SENTENCE = 60
 
 
+# A wallet's recovery (seed) phrase: its name, then 12 to 24 short lower-case words; the words are the key.
+_RECOVERY_PHRASE_NAME = re.compile(
+    r"\b(?:seed|recovery|mnemonic|backup|secret|wallet) (?:phrase|words)\b|\bmnemonic\b|助记词|恢复短语|种子短语|私钥短语", re.I)
+_PHRASE_WORDS = re.compile(r"(?:[^.!?。！？:：]{0,24}[:：])?[^a-z]{0,12}((?:[a-z]{3,8} +){11,23}[a-z]{3,8})\b")
+
+
 def _keyish(value: str) -> bool:
     """Long, and mixing letters with digits: a generated key, not a word ("token is expired")."""
     return any(char.isdigit() for char in value) and any(char.isalpha() for char in value) or len(value) >= 24
 
 
 def find_keys(text: str) -> Iterator[Secret]:
+    for name in _RECOVERY_PHRASE_NAME.finditer(text):
+        words = _PHRASE_WORDS.match(text, name.end())
+        if words:
+            yield Secret("private_key", words.start(1), words.end(1))
     for match in _PEM_PRIVATE_KEY.finditer(text):
         yield Secret("private_key", *match.span())
     for match in _JWT.finditer(text):
