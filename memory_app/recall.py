@@ -177,9 +177,10 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     memory_rows = vectors.rows_with_similarity(memories.filter(pk__in=[*memory_hits, *near_memories]), query_vector)
     regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
     found_snippets = [*snippet_hits, *near_snippets]
-    # The later corrections of the statements found come in the same read (see _revisions_stand_in).
-    snippet_rows = vectors.rows_with_similarity(
-        snippets.filter(Q(pk__in=found_snippets) | Q(revises__in=found_snippets)), query_vector)
+    # The later corrections of the statements found come in the same read (see _revisions_stand_in); rows in
+    # primary-key order, as SQLite always gave them.
+    snippet_rows = sorted(vectors.rows_with_similarity(
+        snippets.filter(pk__in=_found_or_revising(found_snippets)), query_vector), key=lambda pair: pair[0].pk)
     for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
                                         (regardless_rows, _memory_item, None, near_memories),
                                         (snippet_rows, _snippet_item, snippet_hits, near_snippets)):
@@ -229,12 +230,22 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     return [item for item in items.values() if not (item.source_type == "snippet" and is_filler(item.text))]
 
 
+def _found_or_revising(found: list[int]):
+    """The found snippets and those that revise them, as a subquery: a UNION of two index lookups. Written as an OR,
+    or beside the user filter, the lookup by ``revises`` made SQLite walk every row of the user, or of the table
+    (its planner rates the user index, or a scan, above the index on ``revises``): 15 ms at 10,000 snippets."""
+    return Snippet.objects.filter(pk__in=found).values("pk").union(
+        Snippet.objects.filter(revises__in=found).values("pk"), all=True)
+
+
 def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int) -> list[tuple[Snippet, float | None]]:
     """Later messages that correct the found statements (and their own corrections, ``depth`` levels): a
     correction that does not repeat its subject still answers what the statement answered."""
     rows, seen = [], set(found)
     for _ in range(depth if found else 0):
-        new = vectors.rows_with_similarity(snippets.filter(revises__in=found).exclude(pk__in=seen), query_vector)
+        revising = Snippet.objects.filter(revises__in=found).values("pk")  # by its index (see _found_or_revising)
+        new = sorted(vectors.rows_with_similarity(snippets.filter(pk__in=revising).exclude(pk__in=seen), query_vector),
+                     key=lambda pair: pair[0].pk)
         if not new:
             break
         rows += new
