@@ -112,6 +112,15 @@ class RecallItem:
         )
 
 
+# The columns a candidate is scored, shown and audited with (_memory_item, _snippet_item, the read audit's
+# tenant, user and key, _revisions_stand_in's revises): building full rows (the value, seven timestamps, the
+# vector's model) cost more than the SQL that read them. Any other field of item.row is a query per row.
+MEMORY_FIELDS = ("tenant", "user_id", "kind", "key", "text", "is_encrypted", "sources", "observed_at", "confidence",
+                 "importance", "polarity", "entities", "access_count")
+SNIPPET_FIELDS = ("tenant", "user_id", "speaker", "text", "sources", "topic", "observed_at", "access_count",
+                  "stale_since", "revises")
+
+
 def _memory_item(memory: Memory) -> RecallItem:
     return RecallItem(
         row=memory, source_type="memory", text=crypto.reveal_text(memory), key=memory.key, kind=memory.kind,
@@ -141,12 +150,12 @@ def _recallable_memories(tenant, user_id, now, include_private):
         Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     if not include_private:
         queryset = queryset.filter(is_private=False).exclude(sensitivity="high")
-    return queryset
+    return queryset.only(*MEMORY_FIELDS)
 
 
 def _recallable_snippets(tenant, user_id, now):
     return Snippet.objects.for_user(tenant, user_id).filter(
-        Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now)).only(*SNIPPET_FIELDS)
 
 
 def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,

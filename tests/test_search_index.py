@@ -13,6 +13,7 @@ from memory_app.embedding import embed_query_safely, query_vector_cache
 from memory_app.keywords import BM25
 from memory_app.models import Memory, MemoryTerm, SearchIndexState, Snippet, SnippetTerm, TermDocuments
 from memory_app.providers import get_embedder
+from memory_app.recall import rank
 from memory_app.search_index import keyword_index, reindex_user, vector_index
 from memory_app.search_index.documents import memory_document, snippet_document
 from memory_app.search_index.signals import index_items
@@ -301,6 +302,21 @@ def test_before_turn_runs_a_bounded_number_of_queries(size, django_assert_max_nu
     with django_assert_max_num_queries(QUERY_BOUND):
         context = service.before_turn("heavy", "what food did I talk about, number 7?", session_id="q")
     assert context is not None
+
+
+def test_recalled_rows_hold_every_field_scoring_and_the_read_audit_use(django_assert_num_queries):
+    """Recall loads only some columns of each row; a field it left out would cost a query per row."""
+    _say("lean")
+    _remember("lean", "pets.dog", "我家的狗叫豆包，特别怕打雷")
+    ranked, _ = rank("default", "lean", "狗怕打雷怎么办", now=timezone.now(), include_private=False)
+    assert {item.source_type for item in ranked} == {"memory", "snippet"}
+    with django_assert_num_queries(0):
+        for item in ranked:
+            item.row.pk, item.row.tenant, item.row.user_id  # the read audit's and the usage counter's
+            if item.source_type == "memory":
+                item.row.key
+            else:
+                item.row.revises_id
 
 
 def test_reindex_user_counts_every_item():
