@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
-from django.db.models import Q
+from django.db.models import F, Q
 
 from . import crypto
 from .calibration import baseline_similarity, normalized_similarity
@@ -21,6 +21,7 @@ from .intent import Intent, detect_intent
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
 from .search_index import keyword_index, vector_index
+from .search_index.queries import AnyOf
 from .taxonomy import scene_of_key
 from .types import ScoredMemory
 
@@ -183,7 +184,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # Each kind's rows are read once, whichever index found them, with their similarity to the query (a vector
     # hit keeps the one its search gave). Items are added in the order they always were (keyword hits, rules,
     # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
-    memory_rows = vectors.rows_with_similarity(memories.filter(pk__in=[*memory_hits, *near_memories]), query_vector)
+    memory_rows = vectors.rows_with_similarity(memories.filter(AnyOf(F("pk"), [*memory_hits, *near_memories])),
+                                               query_vector)
     regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
     found_snippets = [*snippet_hits, *near_snippets]
     # The later corrections of the statements found come in the same read (see _revisions_stand_in); rows in
@@ -243,8 +245,8 @@ def _found_or_revising(found: list[int]):
     """The found snippets and those that revise them, as a subquery: a UNION of two index lookups. Written as an OR,
     or beside the user filter, the lookup by ``revises`` made SQLite walk every row of the user, or of the table
     (its planner rates the user index, or a scan, above the index on ``revises``): 15 ms at 10,000 snippets."""
-    return Snippet.objects.filter(pk__in=found).values("pk").union(
-        Snippet.objects.filter(revises__in=found).values("pk"), all=True)
+    return Snippet.objects.filter(AnyOf(F("pk"), found)).values("pk").union(
+        Snippet.objects.filter(AnyOf(F("revises"), found)).values("pk"), all=True)
 
 
 def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int) -> list[tuple[Snippet, float | None]]:
@@ -529,7 +531,7 @@ def mentioned_people(tenant: str, user_id: str, query: str) -> tuple[str, ...]:
     possible = _possible_names(query)
     if not possible:
         return ()
-    speakers = Snippet.objects.for_user(tenant, user_id).filter(speaker__in=possible).exclude(
+    speakers = Snippet.objects.for_user(tenant, user_id).filter(AnyOf(F("speaker"), possible)).exclude(
         speaker__in=["", "user", "assistant"]).values_list("speaker", flat=True).distinct()
     return tuple(sorted(set(speakers), key=len, reverse=True))
 

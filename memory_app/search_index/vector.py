@@ -17,7 +17,7 @@ from django.db.models.functions import Cast
 
 from ..conf import app_settings
 from ..models import SearchIndexState
-from .queries import union_all
+from .queries import AnyOf, union_all
 
 
 def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
@@ -140,7 +140,8 @@ class CachedMatrixVectorIndex(VectorIndex):
         # Rows the caller's filter rejects (superseded, expired, private) are skipped: read further down.
         while len(found) < limit and start < len(similarities):
             window = _best_first(similarities, start + batch)[start:]
-            passing = set(queryset.filter(pk__in=[int(pk) for pk in entry.pks[window]]).values_list("pk", flat=True))
+            passing = set(queryset.filter(AnyOf(F("pk"), [int(pk) for pk in entry.pks[window]])).values_list(
+                "pk", flat=True))
             found.update((int(entry.pks[index]), float(similarities[index])) for index in window
                          if int(entry.pks[index]) in passing)
             start, batch = start + batch, batch * 4
