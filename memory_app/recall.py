@@ -184,9 +184,9 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # Each kind's rows are read once, whichever index found them, with their similarity to the query (a vector
     # hit keeps the one its search gave). Items are added in the order they always were (keyword hits, rules,
     # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
-    memory_rows = vectors.rows_with_similarity(memories.filter(AnyOf(F("pk"), [*memory_hits, *near_memories])),
-                                               query_vector)
-    regardless_rows = vectors.rows_with_similarity(_applying_regardless(memories), query_vector)
+    memory_rows, regardless_rows = vectors.rows_with_similarity_each(
+        [memories.filter(AnyOf(F("pk"), [*memory_hits, *near_memories])), _applying_regardless(memories)],
+        query_vector)
     found_snippets = [*snippet_hits, *near_snippets]
     # The later corrections of the statements found come in the same read (see _revisions_stand_in); rows in
     # primary-key order, as SQLite always gave them.

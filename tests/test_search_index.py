@@ -5,6 +5,8 @@ from datetime import timedelta
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from memory_app import actions, service
@@ -16,6 +18,7 @@ from memory_app.providers import get_embedder
 from memory_app.recall import rank
 from memory_app.search_index import keyword_index, reindex_user, vector_index
 from memory_app.search_index.documents import memory_document, snippet_document
+from memory_app.search_index.queries import AnyOf
 from memory_app.search_index.signals import index_items
 
 pytestmark = pytest.mark.django_db
@@ -255,6 +258,23 @@ def test_rows_with_similarity_compares_each_row_and_leaves_its_vector_alone():
     row.text = "用户很爱吃芒果"
     row.save()  # the vector was never loaded, so saving cannot overwrite it
     assert np.array_equal(Memory.objects.get(pk=kept.pk).embedding, kept.embedding)
+
+
+def test_rows_of_several_querysets_in_one_read_equal_separate_reads(django_assert_num_queries):
+    _say("vec")
+    for key, text in (("food.fruit", "用户爱吃芒果"), ("food.snack", "用户爱吃芒果干"), ("pet.dog", "用户的狗怕打雷")):
+        _remember("vec", key, text)
+    query = get_embedder().embed_query("芒果")
+    memories = Memory.objects.for_user("default", "vec")
+    querysets = [memories.filter(key__startswith="food."), memories.order_by("-key")[:2],
+                 memories.filter(AnyOf(F("pk"), []))]
+    # One statement on PostgreSQL; SQLite cannot LIMIT a part of a UNION (and the empty read is never sent).
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
+        together = vector_index().rows_with_similarity_each(querysets, query)
+    separate = [vector_index().rows_with_similarity(queryset, query) for queryset in querysets]
+    assert [[(row.pk, similarity) for row, similarity in rows] for rows in together] == \
+        [[(row.pk, similarity) for row, similarity in rows] for rows in separate]
+    assert [len(rows) for rows in together] == [2, 2, 0]
 
 
 def test_repeated_messages_are_embedded_once(monkeypatch):

@@ -10,6 +10,7 @@ queryset (status, expiry, privacy); the caller loads the rows once, with whateve
 import math
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 import numpy as np
 from django.db.models import Case, F, FloatField, QuerySet, Value, When
@@ -46,6 +47,11 @@ class VectorIndex:
         query vector, or for a row without a vector of the query's dimension."""
         raise NotImplementedError
 
+    def rows_with_similarity_each(self, querysets: list[QuerySet],
+                                  query_vector: np.ndarray | None) -> list[list[tuple[object, float | None]]]:
+        """``rows_with_similarity`` for several querysets of one model, each answer in its queryset's own order."""
+        return [self.rows_with_similarity(queryset, query_vector) for queryset in querysets]
+
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
         found = self.nearest_each([(queryset, limit)], tenant, user_id, query_vector)[0]
@@ -57,7 +63,17 @@ def _cosine_distance(dim: int, query_vector: np.ndarray):
     from pgvector.django import CosineDistance, VectorField  # needs psycopg, which only PostgreSQL hosts have
 
     # The same expression as the HNSW index (pgindex.create_hnsw_indexes), or the planner cannot use it.
-    return CosineDistance(Cast("embedding", VectorField(dimensions=dim)), query_vector.tolist())
+    return CosineDistance(Cast("embedding", VectorField(dimensions=dim)),
+                          Value(_vector_text(query_vector.dtype.str, query_vector.tobytes())))
+
+
+@lru_cache(maxsize=16)
+def _vector_text(dtype: str, vector_bytes: bytes) -> str:
+    """pgvector's text form of a vector, as CosineDistance writes it: a turn's reads send the query's vector
+    several times, and writing out 384 numbers each time showed in profiles. A function of the vector alone."""
+    from pgvector import Vector
+
+    return Vector(np.frombuffer(vector_bytes, dtype=dtype).tolist()).to_text()
 
 
 def _similarity(distance) -> float:
@@ -88,15 +104,35 @@ class PgVectorIndex(VectorIndex):
     def rows_with_similarity(self, queryset: QuerySet,
                              query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
         """The distance is computed where the vector is: no vector travels as text to be parsed in Python."""
-        queryset = queryset.defer("embedding")
         if query_vector is None:
-            return [(row, None) for row in queryset]
-        dim = int(query_vector.shape[0])
-        # Only rows of the query's dimension are cast (another would fail the cast); the others get NULL.
-        distance = Case(When(embedding_dim=dim, then=_cosine_distance(dim, query_vector)), default=None,
-                        output_field=FloatField())
-        return [(row, None if row.vector_distance is None else _similarity(row.vector_distance))
-                for row in queryset.annotate(vector_distance=distance)]
+            return [(row, None) for row in queryset.defer("embedding")]
+        return [(row, _row_similarity(row)) for row in _with_distance(queryset, query_vector)]
+
+    def rows_with_similarity_each(self, querysets: list[QuerySet],
+                                  query_vector: np.ndarray | None) -> list[list[tuple[object, float | None]]]:
+        """One statement for all of them, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's rows in
+        their own order): a round trip saved per queryset."""
+        if query_vector is None or len(querysets) < 2:
+            return super().rows_with_similarity_each(querysets, query_vector)
+        parts = [_with_distance(queryset, query_vector).annotate(vector_read=Value(position))
+                 for position, queryset in enumerate(querysets)]
+        found: list[list[tuple[object, float | None]]] = [[] for _ in querysets]
+        for row in union_all(parts):
+            found[row.__dict__.pop("vector_read")].append((row, _row_similarity(row)))
+        return found
+
+
+def _with_distance(queryset: QuerySet, query_vector: np.ndarray) -> QuerySet:
+    """The rows (their vector not loaded) with their cosine distance to the query as ``vector_distance``. Only rows
+    of the query's dimension are cast (another would fail the cast); the others get NULL."""
+    dim = int(query_vector.shape[0])
+    distance = Case(When(embedding_dim=dim, then=_cosine_distance(dim, query_vector)), default=None,
+                    output_field=FloatField())
+    return queryset.defer("embedding").annotate(vector_distance=distance)
+
+
+def _row_similarity(row) -> float | None:
+    return None if row.vector_distance is None else _similarity(row.vector_distance)
 
 
 def _best_first(similarities: np.ndarray, count: int) -> np.ndarray:
