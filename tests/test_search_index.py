@@ -19,6 +19,7 @@ from memory_app.recall import rank
 from memory_app.search_index import keyword_index, reindex_user, vector_index
 from memory_app.search_index.documents import memory_document, snippet_document
 from memory_app.search_index.queries import AnyOf
+from memory_app.search_index.vector import _similarities
 from memory_app.search_index.signals import index_items
 
 pytestmark = pytest.mark.django_db
@@ -275,6 +276,19 @@ def test_rows_of_several_querysets_in_one_read_equal_separate_reads(django_asser
     assert [[(row.pk, similarity) for row, similarity in rows] for rows in together] == \
         [[(row.pk, similarity) for row, similarity in rows] for rows in separate]
     assert [len(rows) for rows in together] == [2, 2, 0]
+
+
+@pytest.mark.parametrize("rows", [1000, 1153, 641])  # in blocks of 128: the last of 104 rows, or of 1 row (joined)
+def test_similarities_in_blocks_equal_one_product_bit_for_bit(rows, monkeypatch):
+    """Against a product small enough that OpenBLAS computes it in one thread (above some size it splits the rows
+    over threads, and where it splits changes the last bits)."""
+    monkeypatch.setattr("memory_app.search_index.vector.PRODUCT_ELEMENTS", 128 * 384)
+    rng = np.random.default_rng(rows)
+    matrix = rng.standard_normal((rows, 384)).astype(np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    query = rng.standard_normal(384).astype(np.float32)
+    query /= np.linalg.norm(query)
+    assert np.array_equal(_similarities(matrix, query), matrix @ query)
 
 
 def test_repeated_messages_are_embedded_once(monkeypatch):
