@@ -147,11 +147,11 @@ def _summary_item(summary: SessionSummary) -> RecallItem:
 
 
 def _recallable_memories(tenant, user_id, now, include_private):
-    queryset = Memory.objects.for_user(tenant, user_id).filter(status=MemoryStatus.ACTIVE).filter(
-        Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    # One filter() of all the conditions: each further filter() copied the query built so far.
+    recallable = Q(status=MemoryStatus.ACTIVE) & (Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     if not include_private:
-        queryset = queryset.filter(is_private=False).exclude(sensitivity="high")
-    return queryset.only(*MEMORY_FIELDS)
+        recallable &= Q(is_private=False) & ~Q(sensitivity="high")
+    return Memory.objects.for_user(tenant, user_id).filter(recallable).only(*MEMORY_FIELDS)
 
 
 def _recallable_snippets(tenant, user_id, now):
@@ -186,12 +186,13 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
     memory_rows, regardless_rows = vectors.rows_with_similarity_each(
         [memories.filter(AnyOf(F("pk"), [*memory_hits, *near_memories])), _applying_regardless(memories)],
-        query_vector)
+        query_vector, known=near_memories)
     found_snippets = [*snippet_hits, *near_snippets]
     # The later corrections of the statements found come in the same read (see _revisions_stand_in); rows in
     # primary-key order, as SQLite always gave them.
     snippet_rows = sorted(vectors.rows_with_similarity(
-        snippets.filter(pk__in=_found_or_revising(found_snippets)), query_vector), key=lambda pair: pair[0].pk)
+        snippets.filter(pk__in=_found_or_revising(found_snippets)), query_vector, known=near_snippets),
+        key=lambda pair: pair[0].pk)
     for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
                                         (regardless_rows, _memory_item, None, near_memories),
                                         (snippet_rows, _snippet_item, snippet_hits, near_snippets)):

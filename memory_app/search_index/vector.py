@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 from django.db import connection
-from django.db.models import Case, F, FloatField, QuerySet, Value, When
+from django.db.models import BinaryField, Case, ExpressionWrapper, F, FloatField, QuerySet, Value, When
 from django.db.models.functions import Cast
 
 from ..conf import app_settings
@@ -42,16 +42,18 @@ class VectorIndex:
         """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
         raise NotImplementedError
 
-    def rows_with_similarity(self, queryset: QuerySet,
-                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
+    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
+                             known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
         """Every row of ``queryset`` (its vector not kept) with its cosine similarity to the query; None without a
-        query vector, or for a row without a vector of the query's dimension."""
+        query vector, or for a row without a vector of the query's dimension. A row whose similarity the caller
+        already has (``known``: primary key -> similarity, from ``nearest_each``) gets that value, not compared
+        again."""
         raise NotImplementedError
 
-    def rows_with_similarity_each(self, querysets: list[QuerySet],
-                                  query_vector: np.ndarray | None) -> list[list[tuple[object, float | None]]]:
+    def rows_with_similarity_each(self, querysets: list[QuerySet], query_vector: np.ndarray | None,
+                                  known: dict[int, float] | None = None) -> list[list[tuple[object, float | None]]]:
         """``rows_with_similarity`` for several querysets of one model, each answer in its queryset's own order."""
-        return [self.rows_with_similarity(queryset, query_vector) for queryset in querysets]
+        return [self.rows_with_similarity(queryset, query_vector, known) for queryset in querysets]
 
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
@@ -102,24 +104,27 @@ class PgVectorIndex(VectorIndex):
                 found[position][pk] = _similarity(vector_distance)
         return found
 
-    def rows_with_similarity(self, queryset: QuerySet,
-                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
-        """The distance is computed where the vector is: no vector travels as text to be parsed in Python."""
+    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
+                             known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
+        """The distance is computed where the vector is (for every row: it costs the server little, and gives
+        what the vector search gave): no vector travels as text to be parsed in Python."""
         if query_vector is None:
             return [(row, None) for row in queryset.defer("embedding")]
-        return [(row, _row_similarity(row)) for row in _with_distance(queryset, query_vector)]
+        known = known or {}
+        return [(row, known.get(row.pk, _row_similarity(row))) for row in _with_distance(queryset, query_vector)]
 
-    def rows_with_similarity_each(self, querysets: list[QuerySet],
-                                  query_vector: np.ndarray | None) -> list[list[tuple[object, float | None]]]:
+    def rows_with_similarity_each(self, querysets: list[QuerySet], query_vector: np.ndarray | None,
+                                  known: dict[int, float] | None = None) -> list[list[tuple[object, float | None]]]:
         """One statement for all of them, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's rows in
         their own order): a round trip saved per queryset."""
         if query_vector is None or len(querysets) < 2:
-            return super().rows_with_similarity_each(querysets, query_vector)
+            return super().rows_with_similarity_each(querysets, query_vector, known)
+        known = known or {}
         parts = [_with_distance(queryset, query_vector).annotate(vector_read=Value(position))
                  for position, queryset in enumerate(querysets)]
         found: list[list[tuple[object, float | None]]] = [[] for _ in querysets]
         for row in union_all(parts):
-            found[row.__dict__.pop("vector_read")].append((row, _row_similarity(row)))
+            found[row.__dict__.pop("vector_read")].append((row, known.get(row.pk, _row_similarity(row))))
         return found
 
 
@@ -205,20 +210,26 @@ class CachedMatrixVectorIndex(VectorIndex):
             start, batch = start + batch, batch * 4
         return dict(list(found.items())[:limit])
 
-    def rows_with_similarity(self, queryset: QuerySet,
-                             query_vector: np.ndarray | None) -> list[tuple[object, float | None]]:
-        """Vectors are read with their rows (bytes in SQLite, cheap to decode) and compared in numpy; read as an
-        annotation, so the rows handed back hold no vector and the field stays deferred (a save never writes it)."""
+    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
+                             known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
+        """Vectors are read with their rows as float32 bytes and compared in numpy, those of rows with a known
+        similarity not even decoded; read as an annotation, so the rows handed back hold no vector and the field
+        stays deferred (a save never writes it)."""
         queryset = queryset.defer("embedding")
         if query_vector is None:
             return [(row, None) for row in queryset]
+        known = known or {}
         query_norm = np.linalg.norm(query_vector)
         found = []
-        for row in queryset.annotate(stored_vector=F("embedding")):
-            vector = row.__dict__.pop("stored_vector")
-            similarity = None
-            if vector is not None and len(vector) == len(query_vector):
-                similarity = float(np.dot(vector, query_vector) / ((np.linalg.norm(vector) * query_norm) or 1.0))
+        for row in queryset.annotate(stored_vector=ExpressionWrapper(F("embedding"), output_field=BinaryField())):
+            stored = row.__dict__.pop("stored_vector")
+            similarity = known.get(row.pk)
+            if similarity is None and stored is not None:
+                vector = np.frombuffer(stored, dtype=np.float32)  # what EmbeddingField reads, without its copy
+                if len(vector) == len(query_vector):
+                    # sqrt(v . v) is what np.linalg.norm computes for a vector, without its checks
+                    similarity = float(np.dot(vector, query_vector) / ((np.sqrt(vector.dot(vector)) * query_norm)
+                                                                       or 1.0))
             found.append((row, similarity))
         return found
 
