@@ -255,9 +255,9 @@ def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: i
     correction that does not repeat its subject still answers what the statement answered."""
     rows, seen = [], set(found)
     for _ in range(depth if found else 0):
-        revising = Snippet.objects.filter(revises__in=found).values("pk")  # by its index (see _found_or_revising)
-        new = sorted(vectors.rows_with_similarity(snippets.filter(pk__in=revising).exclude(pk__in=seen), query_vector),
-                     key=lambda pair: pair[0].pk)
+        revising = Snippet.objects.filter(AnyOf(F("revises"), found)).values("pk")  # see _found_or_revising
+        new = sorted(vectors.rows_with_similarity(snippets.filter(pk__in=revising).exclude(AnyOf(F("pk"), seen)),
+                                                  query_vector), key=lambda pair: pair[0].pk)
         if not new:
             break
         rows += new
