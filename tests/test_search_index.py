@@ -5,6 +5,8 @@ from datetime import timedelta
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from memory_app import actions, service
@@ -13,8 +15,11 @@ from memory_app.embedding import embed_query_safely, query_vector_cache
 from memory_app.keywords import BM25
 from memory_app.models import Memory, MemoryTerm, SearchIndexState, Snippet, SnippetTerm, TermDocuments
 from memory_app.providers import get_embedder
+from memory_app.recall import rank
 from memory_app.search_index import keyword_index, reindex_user, vector_index
 from memory_app.search_index.documents import memory_document, snippet_document
+from memory_app.search_index.queries import AnyOf
+from memory_app.search_index.vector import _similarities
 from memory_app.search_index.signals import index_items
 
 pytestmark = pytest.mark.django_db
@@ -256,6 +261,36 @@ def test_rows_with_similarity_compares_each_row_and_leaves_its_vector_alone():
     assert np.array_equal(Memory.objects.get(pk=kept.pk).embedding, kept.embedding)
 
 
+def test_rows_of_several_querysets_in_one_read_equal_separate_reads(django_assert_num_queries):
+    _say("vec")
+    for key, text in (("food.fruit", "用户爱吃芒果"), ("food.snack", "用户爱吃芒果干"), ("pet.dog", "用户的狗怕打雷")):
+        _remember("vec", key, text)
+    query = get_embedder().embed_query("芒果")
+    memories = Memory.objects.for_user("default", "vec")
+    querysets = [memories.filter(key__startswith="food."), memories.order_by("-key")[:2],
+                 memories.filter(AnyOf(F("pk"), []))]
+    # One statement on PostgreSQL; SQLite cannot LIMIT a part of a UNION (and the empty read is never sent).
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
+        together = vector_index().rows_with_similarity_each(querysets, query)
+    separate = [vector_index().rows_with_similarity(queryset, query) for queryset in querysets]
+    assert [[(row.pk, similarity) for row, similarity in rows] for rows in together] == \
+        [[(row.pk, similarity) for row, similarity in rows] for rows in separate]
+    assert [len(rows) for rows in together] == [2, 2, 0]
+
+
+@pytest.mark.parametrize("rows", [1000, 1153, 641])  # in blocks of 128: the last of 104 rows, or of 1 row (joined)
+def test_similarities_in_blocks_equal_one_product_bit_for_bit(rows, monkeypatch):
+    """Against a product small enough that OpenBLAS computes it in one thread (above some size it splits the rows
+    over threads, and where it splits changes the last bits)."""
+    monkeypatch.setattr("memory_app.search_index.vector.PRODUCT_ELEMENTS", 128 * 384)
+    rng = np.random.default_rng(rows)
+    matrix = rng.standard_normal((rows, 384)).astype(np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    query = rng.standard_normal(384).astype(np.float32)
+    query /= np.linalg.norm(query)
+    assert np.array_equal(_similarities(matrix, query), matrix @ query)
+
+
 def test_repeated_messages_are_embedded_once(monkeypatch):
     embedder = get_embedder()
     calls = []
@@ -301,6 +336,21 @@ def test_before_turn_runs_a_bounded_number_of_queries(size, django_assert_max_nu
     with django_assert_max_num_queries(QUERY_BOUND):
         context = service.before_turn("heavy", "what food did I talk about, number 7?", session_id="q")
     assert context is not None
+
+
+def test_recalled_rows_hold_every_field_scoring_and_the_read_audit_use(django_assert_num_queries):
+    """Recall loads only some columns of each row; a field it left out would cost a query per row."""
+    _say("lean")
+    _remember("lean", "pets.dog", "我家的狗叫豆包，特别怕打雷")
+    ranked, _ = rank("default", "lean", "狗怕打雷怎么办", now=timezone.now(), include_private=False)
+    assert {item.source_type for item in ranked} == {"memory", "snippet"}
+    with django_assert_num_queries(0):
+        for item in ranked:
+            item.row.pk, item.row.tenant, item.row.user_id  # the read audit's and the usage counter's
+            if item.source_type == "memory":
+                item.row.key
+            else:
+                item.row.revises_id
 
 
 def test_reindex_user_counts_every_item():

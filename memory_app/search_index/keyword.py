@@ -12,12 +12,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Subquery, Value
 
 from ..keywords import terms
 from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
 from .documents import digests, term_digest
-from .queries import union_all
+from .queries import any_of
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -147,16 +146,19 @@ class PostingsKeywordIndex:
     def prepare(self, tenant: str, user_id: str, query: str) -> KeywordQuery | None:
         """The query's terms with their idf over this user's items, in one statement: the user's corpus size
         comes with each term's row (a term the user never used scores nothing, so without rows it is not
-        needed)."""
+        needed). The reads of this index are SQL written out, as its writes are: building and compiling them
+        through the ORM cost more than running them."""
         query_terms = {term_digest(term) for term in terms(query)}
         if not query_terms:
             return None
-        corpus = SearchIndexState.objects.filter(tenant=tenant, user_id=user_id)
-        rows = TermDocuments.objects.filter(tenant=tenant, user_id=user_id, term__in=query_terms,
-                                            documents__gt=0).annotate(
-            corpus_documents=Subquery(corpus.values("documents")[:1]),
-            corpus_length=Subquery(corpus.values("total_length")[:1]),
-        ).values_list("term", "documents", "corpus_documents", "corpus_length")
+        state, counts = SearchIndexState._meta.db_table, TermDocuments._meta.db_table
+        corpus = f"FROM {state} WHERE tenant = %s AND user_id = %s LIMIT 1"
+        term_is_queried, term_params = any_of("term", query_terms)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT term, documents, (SELECT documents {corpus}), (SELECT total_length {corpus}) "
+                           f"FROM {counts} WHERE tenant = %s AND user_id = %s AND {term_is_queried} AND documents > 0",
+                           [tenant, user_id, tenant, user_id, tenant, user_id, *term_params])
+            rows = cursor.fetchall()
         frequencies, documents, total_length = {}, 0, 0
         for term, frequency, corpus_documents, corpus_length in rows:
             frequencies[term] = frequency
@@ -178,8 +180,7 @@ class PostingsKeywordIndex:
         rare = prepared.query_terms - prepared.common if prepared is not None else set()
         if not rare:
             return [{} for _ in searches]
-        found = self._postings_each([POSTING_MODELS[source_type].objects.filter(
-            tenant=tenant, user_id=user_id, term__in=rare) for source_type, _ in searches])
+        found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches])
         best = [sorted(postings, key=lambda pk: -prepared.score(*postings[pk]))[:limit]
                 for postings, (_, limit) in zip(found, searches)]
         return self.scores_each(prepared, tenant, user_id, [(source_type, pks) for (source_type, _), pks in
@@ -200,23 +201,34 @@ class PostingsKeywordIndex:
             return [{} for _ in requests]
         wanted = prepared.common if partials is not None else prepared.query_terms
         found = [defaultdict(lambda: ({}, 0), partial) for partial in (partials or [{} for _ in requests])]
-        reads = [(position, POSTING_MODELS[source_type].objects.filter(
-            tenant=tenant, user_id=user_id, item_id__in=item_pks, term__in=wanted))
-            for position, (source_type, item_pks) in enumerate(requests) if item_pks and wanted]
-        for (position, _), extra in zip(reads, self._postings_each([queryset for _, queryset in reads])):
+        reads = [(position, (source_type, wanted, item_pks))
+                 for position, (source_type, item_pks) in enumerate(requests) if item_pks and wanted]
+        for (position, _), extra in zip(reads, self._postings_each(tenant, user_id, [read for _, read in reads])):
             for pk, (frequencies, length) in extra.items():
                 found[position][pk] = ({**found[position][pk][0], **frequencies}, length)
         return [{pk: prepared.score(*postings[pk]) for pk in item_pks if pk in postings}
                 for postings, (_, item_pks) in zip(found, requests)]
 
     @staticmethod
-    def _postings_each(querysets) -> list[dict[int, tuple[dict[int, int], int]]]:
-        """Item pk -> (term frequencies, length) for each queryset of postings, in one statement (UNION ALL)."""
-        found: list[dict[int, tuple[dict[int, int], int]]] = [{} for _ in querysets]
-        if not querysets:
+    def _postings_each(tenant: str, user_id: str, reads) -> list[dict[int, tuple[dict[int, int], int]]]:
+        """Item pk -> (term frequencies, length) for each read of one user's postings, given as (kind, terms,
+        item pks or None for any item), in one statement (UNION ALL)."""
+        found: list[dict[int, tuple[dict[int, int], int]]] = [{} for _ in reads]
+        if not reads:
             return found
-        parts = [queryset.annotate(posting_read=Value(position)).values_list(
-            "posting_read", "item_id", "term", "frequency", "length") for position, queryset in enumerate(querysets)]
-        for position, pk, term, frequency, length in union_all(parts):
-            found[position].setdefault(pk, ({}, length))[0][term] = frequency
+        parts, params = [], []
+        for position, (source_type, read_terms, item_pks) in enumerate(reads):
+            term_is_read, term_params = any_of("term", read_terms)
+            conditions, part_params = ["tenant = %s", "user_id = %s", term_is_read], [tenant, user_id, *term_params]
+            if item_pks is not None:
+                item_is_read, item_params = any_of("item_id", item_pks)
+                conditions.append(item_is_read)
+                part_params += item_params
+            parts.append(f"SELECT {position} AS posting_read, item_id, term, frequency, length "
+                         f"FROM {POSTING_MODELS[source_type]._meta.db_table} WHERE {' AND '.join(conditions)}")
+            params += part_params
+        with connection.cursor() as cursor:
+            cursor.execute(" UNION ALL ".join(parts), params)
+            for position, pk, term, frequency, length in cursor.fetchall():
+                found[position].setdefault(pk, ({}, length))[0][term] = frequency
         return found
