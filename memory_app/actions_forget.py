@@ -15,15 +15,15 @@ def erase_turns(turns) -> set[int]:
 
     from .semantic import drop_context_of
 
-    erased, lines = set(), {}
+    erased, refs_by_user = set(), {}
     for turn in turns.only("pk", "tenant", "user_id", "session_id", "turn_id", "text", "reply", "outcome"):
         turn.text, turn.reply = FORGOTTEN, ""
         turn.outcome = without_content(turn.outcome or {})
         turn.save(update_fields=["text", "reply", "outcome"])
         erased.add(turn.pk)
-        lines.setdefault((turn.tenant, turn.user_id), set()).add((turn.session_id, turn.turn_id))
+        refs_by_user.setdefault((turn.tenant, turn.user_id), set()).add((turn.session_id, turn.turn_id))
     erase_task_results(erased)
-    for (tenant, user_id), refs in lines.items():  # the next speaker's vectors were made with these words too
+    for (tenant, user_id), refs in refs_by_user.items():  # the next speaker's vectors were made with these words too
         drop_context_of(tenant, user_id, refs)
     return erased
 

@@ -79,7 +79,7 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
     context = line_before(tenant, user_id, session_id, speaker=speaker, observed_at=observed_at, turn_id=turn_id)
     snippet.context_turn = context.turn_id if context else ""
-    apply_embedding(snippet, snippet_vector_text(snippet, context.text if context else ""))  # redacted already
+    apply_embedding(snippet, snippet_vector_text(snippet, _as_context(context) if context else ""))  # redacted
     snippet.save()
     return snippet
 
@@ -96,20 +96,22 @@ def _named(speaker: str) -> bool:
 
 def line_before(tenant: str, user_id: str, session_id: str, *, speaker: str, observed_at: datetime,
                 turn_id: str) -> Turn | None:
-    """The other person's line just before this one in a conversation between named people, with ``text`` as
-    it goes into the vector (redacted, its opening); None in a chat with an assistant, where the line before is
+    """The other person's turn just before this one in a conversation between named people; None in a chat with an assistant, where the line before is
     the assistant's or the user's own. Long two-person chats answer each other: "went hiking with the kids" is
     about the question it answers, and retrieval finds it by that question's words (+7 points recall@5 on the
     LoCoMo development conversations)."""
-    limit = app_settings.SNIPPET_CONTEXT_MAX_CHARS
-    if not limit or not _named(speaker):
+    if not app_settings.SNIPPET_CONTEXT_MAX_CHARS or not _named(speaker):
         return None
     previous = Turn.objects.for_user(tenant, user_id).filter(session_id=session_id, occurred_at__lte=observed_at).exclude(
         turn_id=turn_id).order_by("-occurred_at", "-pk").only("turn_id", "speaker", "text").first()
     if previous is None or previous.speaker == speaker or not _named(previous.speaker) or previous.text in PLACEHOLDERS:
         return None
-    previous.text = transcript_line(redact(previous.text)[:limit], previous.speaker)
     return previous
+
+
+def _as_context(turn: Turn) -> str:
+    """A turn as it goes in front of the next speaker's line: redacted, its opening, with the speaker's name."""
+    return transcript_line(redact(turn.text)[:app_settings.SNIPPET_CONTEXT_MAX_CHARS], turn.speaker)
 
 
 def context_lines(snippets) -> dict[int, str]:
@@ -120,11 +122,10 @@ def context_lines(snippets) -> dict[int, str]:
         mine = [snippet for snippet in wanted if (snippet.tenant, snippet.user_id) == (tenant, user_id)]
         turns = {(turn.session_id, turn.turn_id): turn for turn in Turn.objects.for_user(tenant, user_id).filter(
             turn_id__in={snippet.context_turn for snippet in mine}).only("session_id", "turn_id", "speaker", "text")}
-        limit = app_settings.SNIPPET_CONTEXT_MAX_CHARS
         for snippet in mine:
             turn = turns.get((snippet.session_id, snippet.context_turn))
             if turn is not None and turn.text not in PLACEHOLDERS:
-                lines[snippet.pk] = transcript_line(redact(turn.text)[:limit], turn.speaker)
+                lines[snippet.pk] = _as_context(turn)
     return lines
 
 
