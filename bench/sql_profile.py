@@ -58,11 +58,14 @@ def print_functions(before, calls: int, count: int) -> None:
         print(f"{cumulative * 1000 / calls:7.2f} ms/call  {where}:{line} {name}")
 
 
-def seeded_before_turn(size: int, snippet_count: int, data_dir: Path):
+def seeded_before_turn(size: int, snippet_count: int, data_dir: Path, other_size: int = 0):
     """Migrate, seed a bench-like user (``bench/run.py``'s corpus and vectors) and return ``before(index)``, one
-    ``before_turn`` of that user on the index-th bench query (query vector cache cleared, as for a new message)."""
+    ``before_turn`` of that user on the index-th bench query (query vector cache cleared, as for a new message).
+    ``other_size``: another user with that many memories (and as many snippets) first, as ``bench/run.py``'s users
+    share their tables: an index then also holds rows the user filter rejects."""
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{data_dir / 'profile.sqlite3'}")  # a fresh user each run
-    corpus, snippets = bench.build_corpus(size), bench.build_snippets(snippet_count)
+    corpus = bench.build_corpus(max(size, other_size))
+    snippets = bench.build_snippets(max(snippet_count, other_size if other_size else 0))
     bench.measure_embedding(corpus, snippets, data_dir)  # sets Django up too
     import numpy as np
     from django.core.management import call_command
@@ -73,9 +76,13 @@ def seeded_before_turn(size: int, snippet_count: int, data_dir: Path):
     from memory_app.providers import get_embedder
 
     call_command("migrate", verbosity=0)
+    vectors, snippet_vectors = np.load(data_dir / "vectors.npy"), np.load(data_dir / "snippet_vectors.npy")
+    if other_size:
+        bench.seed_user(f"other-{other_size}", corpus[:other_size], vectors[:other_size], snippets[:other_size],
+                        snippet_vectors[:other_size], get_embedder().name)
     user_id = f"profile-{size}"
-    bench.seed_user(user_id, corpus, np.load(data_dir / "vectors.npy"), snippets,
-                    np.load(data_dir / "snippet_vectors.npy"), get_embedder().name)
+    bench.seed_user(user_id, corpus[:size], vectors[:size], snippets[:snippet_count],
+                    snippet_vectors[:snippet_count], get_embedder().name)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
 
@@ -92,13 +99,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--snippets", type=int, default=10000)
     parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--other-user", type=int, default=0, metavar="SIZE",
+                        help="seed another user with SIZE memories and SIZE snippets first (shared tables)")
     parser.add_argument("--explain", type=int, default=4, help="EXPLAIN ANALYZE the N slowest statements (PostgreSQL)")
     parser.add_argument("--functions", type=int, default=0, help="also print the N functions of memory_app with the "
                         "most cumulative time (cProfile over the same calls)")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="chatmem-sqlprofile-") as folder:
-        before = seeded_before_turn(args.size, args.snippets, Path(folder))
+        before = seeded_before_turn(args.size, args.snippets, Path(folder), args.other_user)
         from django.db import connection
 
         for index in range(3):
