@@ -147,6 +147,15 @@ POSITIVES = [
     # a lock's combination, and "pass" as short for the password of a login
     ("the shed lock combo is 47-12-30 if you need the mower", "47-12-30", "password"),
     ("bank login: user mkoenig, pass Lark!7731", "Lark!7731", "password"),
+    # a number of any plan once a phone word introduces it
+    ("我香港的号码是 9123 4567，有事打这个", "9123 4567", "phone"),
+    ("My Singapore number is 9876 5432 if the courier calls", "9876 5432", "phone"),
+    # a number read out in Chinese digits, and a password said in Chinese words
+    ("我在银行预留的手机是一三八零零一三八零零零", "一三八零零一三八零零零", "phone"),
+    ("我的路由器密码是左三右七左九", "左三右七左九", "password"),
+    # a run of digits among words, after a credential word; a lock's code after "wants"
+    ("保险柜密码我设成了我妈生日0312加两个井号", "0312", "password"),
+    ("the alarm panel wants 5510 then enter", "5510", "password"),
 ]
 
 
@@ -241,6 +250,16 @@ NEGATIVES = [
     "the lunch combo is 12 dollars with a drink",
     "I need to pass 3 more exams before June",
     "can you pass the salt",
+    # phone words, credential words and Chinese digits beside ordinary numbers
+    "the number of residents is 21540000 now",
+    "手机里存了 2000000 张照片",
+    "电话会议定在 2026年3月5日 下午",
+    "密码要求至少 8 位，还得有大写",
+    "密码忘了，重置花了 1200 块",
+    "密码是什么来着，我忘了",
+    "密码是我生日那个",
+    "the alarm takes 4 AA batteries",
+    "我一五一十地告诉了他，三五个人都听见了",
 ]
 
 

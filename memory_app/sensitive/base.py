@@ -18,8 +18,16 @@ _FOLD.update({0x3000: 0x20, 0x00A0: 0x20, 0x2009: 0x20, 0x202F: 0x20})
 _FOLD.update({code: 0x2D for code in (0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63)})
 
 
+# A number read out digit by digit in Chinese ("一三八…", "幺三九…") is a number: seven or more digit characters in a
+# row fold to ASCII digits (one for one, so offsets stay valid). Fewer are words ("一五一十", "三五个").
+_CHINESE_DIGITS = {"零": "0", "〇": "0", "幺": "1", "一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+                   "七": "7", "八": "8", "九": "9"}
+_CHINESE_DIGIT_RUN = re.compile("[" + "".join(_CHINESE_DIGITS) + "]{7,}")
+
+
 def fold_width(text: str) -> str:
-    return text.translate(_FOLD)
+    folded = text.translate(_FOLD)
+    return _CHINESE_DIGIT_RUN.sub(lambda run: "".join(_CHINESE_DIGITS[ch] for ch in run.group(0)), folded)
 
 
 # A sentence ends at these; a detector never reaches across one to tie a word to a value.
@@ -68,6 +76,7 @@ def is_year(token: str) -> bool:
 _CURRENCY_BEFORE = re.compile(r"(?:[$¥€£₩₹]|\b(?:USD|RMB|CNY|EUR|GBP|HKD|JPY|Rs)\.?)\s?$", re.I | re.A)
 _UNIT_AFTER = re.compile(
     r"^\s?(?:元|块|角|毛|万|亿|千|百|美元|美金|欧元|英镑|日元|港币|韩元|人民币|%|‰|年|月|日|号|点|分|秒|岁|个|次|件|位|人|天|周|小时|公里|米|斤|克"
+    r"|张|条|台|部|本|包|瓶|盒|箱|步"
     r"|(?:dollars?|bucks|yuan|rmb|euros?|pounds?|yen|won|rupees?|usd|eur|gbp|k|m|bn|million|billion|percent|pct"
     r"|km|kg|mg|miles?|meters?|metres?|steps|points|views|followers|words|people|times|units|pieces|items)\b)",
     re.I | re.A,

@@ -27,7 +27,7 @@ _NOUN = re.compile(
 _CONTEXT = re.compile(
     r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁"
     r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|wi-?fi|wlan|ssid|router|modem"
-    r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|code)\b)",
+    r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code)\b)",
     re.A,
 )
 # "zip code 94110", "error code 0x80070005" name something that is not a credential.
@@ -38,7 +38,7 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
     re.A,
 )
 _LINK = re.compile(
-    r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?)\b)|[:=]|->"
+    r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|[:=]|->"
     r"|用的是|用的|用|输入|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
     re.A,
 )
@@ -156,8 +156,9 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
 
 
 # A code or PIN read out in digit groups ("739 214", "48 19 27", "5512-0931"): 2-4 digits a group, joined by one
-# space or dash, 4-8 digits in all. _VALUE stops at a space, so these need their own reading.
-_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\w]|[.,/:][\d]|[ -]\d)", re.A)
+# space or dash, 4-8 digits in all; or one run of 4-8 digits among words _VALUE does not read ("设成了生日 0917 加…").
+_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4}){1,3}|\d{4,8})(?![\w#*]|[.,/:][\d]|[ -]\d)",
+                             re.A)
 _CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
 
@@ -182,6 +183,21 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     return run.span()
 
 
+# After "密码是" / "口令：" a password said in Chinese words ("左三右七"), up to the next mark or space; not a question
+# about it ("是什么", "是多少"), nor a description of it ("是我生日", "跟以前一样").
+_CJK_VALUE = re.compile(r"\s*(?:是|为|:)\s*([\u4e00-\u9fff]{4,12})(?=$|[\s，。！？、；,.!?;)）])")
+_CJK_DESCRIPTION = re.compile(r"^(?:我|你|他|她|它|咱|这|那|什么|多少|啥|哪|怎|一样|同一|跟|和|与|以前|原来|之前|默认|初始)|[吗呢吧啊]$")
+
+
+def _chinese_words_value(text: str, noun: re.Match) -> tuple[int, int] | None:
+    if noun.group(0).isascii():
+        return None
+    match = _CJK_VALUE.match(text, noun.end())
+    if not match or _CJK_DESCRIPTION.search(match.group(1)):
+        return None
+    return match.span(1)
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
     for word in _CODE_WORD.finditer(text):
         found = _grouped_code_after(text, word)
@@ -194,6 +210,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
             yield Secret("password", *direct)  # "门禁密码 6631", "PIN 4821", "密码 sunflower"
             continue
         found = (_value_after(text, noun.end(), width=40, after_noun=True)
+                 or _chinese_words_value(text, noun)
                  or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True)
                  or _value_handed_over(text, noun.end()))
         if found:

@@ -6,7 +6,7 @@ no currency or unit around it, no order/ticket/reference word just before it."""
 import re
 from collections.abc import Iterator
 
-from .base import Secret, follows_reference_word, is_amount
+from .base import Secret, follows_reference_word, is_amount, is_date_or_time, sentence_limit
 
 _CN_MOBILE = re.compile(r"(?<![\w+])(?:(?:\+|00)86[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![\w])(?![-.]\d)", re.A)
 _CN_LANDLINE = re.compile(r"(?<![\w+-])\(?0[1-9]\d{1,2}\)?[ -]\d{3,4}[ -]?\d{4}(?![\w])(?![-.]\d)", re.A)
@@ -21,6 +21,23 @@ _NANP = re.compile(
 _TRUNK_PREFIXED = re.compile(r"(?<![\w+.-])0[1-9]\d{1,4}(?:[ -]?\d{2,4}){1,2}(?![\w])(?![-.]\d)", re.A)
 # "+44 20 7946 0958", "+49 (0)30 1234567", "+971-4-123-4567": a plus, a country code, then 7-15 digits in all.
 _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])", re.A)
+
+# Any plan's number once a phone word introduces it ("my Hong Kong number is 9123 4567", "号码 6123 4567"): 7-15
+# digits in groups of 2-5, within a few characters of the word, in the same sentence.
+_PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|(?i:\b(?:phone|mobile|cell|tel|telephone|whatsapp)\b)"
+                         r"|(?i:\b(?:my|his|her|your|our|their)\b[\w\s'-]{0,20}?\bnumber\b)", re.A)  # "my Oslo number", not "the number of"
+_DIGIT_GROUPS = re.compile(r"(?<![\w+.-])\d{2,5}(?:[ -]\d{2,5}){0,4}(?![\w])(?![-.]\d)", re.A)
+_PHONE_WORD_WIDTH = 16
+
+
+def find_phones_by_word(text: str) -> Iterator[Secret]:
+    """Runs after the detectors of named numbers: "loyalty number 5520 318 744" is theirs, not a phone."""
+    for word in _PHONE_WORD.finditer(text):
+        run = _DIGIT_GROUPS.search(text, word.end(), sentence_limit(text, word.end(), _PHONE_WORD_WIDTH))
+        if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
+                and not follows_reference_word(text, word.start()) and not is_amount(text, *run.span()):
+            yield Secret("phone", *run.span())
+
 
 def _run_together(value: str) -> bool:
     return value.lstrip("+").isdigit()
@@ -48,3 +65,4 @@ def find_phones(text: str) -> Iterator[Secret]:
                 continue
             if _plausible(text, *match.span()):
                 yield Secret("phone", *match.span())
+
