@@ -135,7 +135,10 @@ _WORLD_EXPLANATION = re.compile(
     r"|^(?:please |can you |could you )?explain\b(?!.*\b(?:his|her|their|he|she)\b)"  # not "what he meant"
     # how things usually are, and whether a belief holds: "一般要等多久", "是不是真的…", "is it true that…"
     r"|一般(?:要|得|需要|来说|情况下)?(?:等)?(?:多久|多长时间|几天|几个月|怎么|怎样|如何)|是不是[^？?，,]{0,10}真的|真的(?:不能|不可以|会|能)[^？?]{0,12}吗"
-    r"|怎么区分|如何区分|\bis it true\b|\b(?:is|are) (?:it|there) (?:really|actually) true\b",
+    r"|怎么区分|如何区分|\bis it true\b|\b(?:is|are) (?:it|there) (?:really|actually) true\b"
+    # how a rule or a quantity is settled ("…是怎么算的", "how is … calculated"), and general advice ("is it bad to…")
+    r"|是(?:怎么|怎样|如何)(?:算|计算|定|确定|规定|划分|测)(?:出来)?的|\bhow (?:is|are) [\w -]{1,30} (?:calculated|computed|decided|determined|defined|measured)\b"
+    r"|^(?:so |but )?(?:is it|are they) (?:really )?(?:bad|safe|ok|okay|healthy|harmful|normal|dangerous|fine|good) to\b",  # "is it OK for the sitter to…" names someone
     re.IGNORECASE,
 )
 
@@ -248,7 +251,7 @@ def _explains_the_world(text: str, *, personal: bool) -> bool:
 def question_past_the_frame(text: str) -> str:
     """The message without a first-person frame of curiosity, hearing or reading ("I've always wondered why…",
     "我听说…"); the message itself when it has none."""
-    return _CURIOSITY_FRAME.sub(" ", text).strip() or text
+    return _CURIOSITY_FRAME.sub(" ", text).strip().lstrip(",，、:：;；").strip() or text
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:

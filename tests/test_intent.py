@@ -194,3 +194,27 @@ def test_a_first_person_frame_of_curiosity_does_not_make_a_world_question_person
 
     assert [message for message in FRAMED_WORLD_QUESTIONS if not general(message)] == []
     assert [message for message in FRAMED_PERSONAL_REQUESTS if general(message)] == []
+
+
+SETTLED_OR_ADVICE_QUESTIONS = [
+    "我一直搞不懂，闰年是怎么定的",  # the frame is read past, its comma too
+    "个税起征点是怎么确定的？",
+    "How is a credit score calculated?",
+    "Is it bad to charge a phone overnight?",
+]
+SETTLED_OR_ADVICE_ABOUT_ME = [
+    "我的退休金是怎么算的",
+    "how is my bonus calculated?",
+    "Is it bad to skip my meds today?",
+    "is it ok for my son to eat shrimp?",
+]
+
+
+def test_how_a_rule_is_settled_and_general_advice_are_world_questions_unless_they_name_the_user():
+    embedder = get_embedder()
+
+    def general(message):
+        return detect_intent(message, embedder.embed_query(message)).primary_scene == "general_knowledge"
+
+    assert [message for message in SETTLED_OR_ADVICE_QUESTIONS if not general(message)] == []
+    assert [message for message in SETTLED_OR_ADVICE_ABOUT_ME if general(message)] == []
