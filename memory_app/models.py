@@ -159,6 +159,8 @@ class Turn(models.Model):
     speaker = models.CharField(max_length=64, default="user")
     text = models.TextField()
     reply = models.TextField(blank=True, default="", help_text="the assistant reply to this message, redacted")
+    reply_without_memory = models.BooleanField(
+        default=False, help_text="the reply was written without memory in its prompt (it may describe the message)")
     occurred_at = models.DateTimeField(default=timezone.now)
     recorded_at = models.DateTimeField(default=timezone.now, help_text="when the server took it (occurred_at is the caller's clock)")
     status = models.CharField(max_length=16, choices=TurnStatus.choices, default=TurnStatus.PENDING)

@@ -78,3 +78,44 @@ def test_re_embedding_makes_the_same_vectors():
     answer = snippet_of("again", "t1")
     assert answer.embedding_model == get_embedder().name
     assert close(answer.embedding, before) and answer.context_turn == "t0"
+
+
+# A chat with an assistant: the reply's opening joins the message's vector only when the reply was written without
+# memory in its prompt (it then describes this message alone).
+STATEMENT = "Our boat's engine is a two-stroke, we mix oil at fifty to one"
+REPLY = "Noted: a 50:1 petrol-oil mix for the outboard. I'll keep that in mind for fuel and maintenance questions."
+
+
+def tell(user, *, reply_without_memory, reply=REPLY, text=STATEMENT):
+    service.after_turn(user, text, reply, session_id="s1", turn_id="t0", now=START,
+                       reply_without_memory=reply_without_memory)
+    return snippet_of(user, "t0")
+
+
+def test_a_reply_written_without_memory_joins_the_messages_vector():
+    snippet = tell("boat", reply_without_memory=True)
+    assert close(snippet.embedding, vector_of(f"{STATEMENT}\n{REPLY}"))
+    assert not close(snippet.embedding, vector_of(STATEMENT))
+
+
+def test_a_reply_written_with_memory_or_unknown_stays_out():
+    snippet = tell("boat-default", reply_without_memory=False)
+    assert close(snippet.embedding, vector_of(STATEMENT))
+
+
+def test_only_the_replys_opening_is_used_and_it_is_redacted(settings):
+    settings.CHATMEM_SNIPPET_REPLY_MAX_CHARS = 40
+    reply = "Saved your marina gate code 4471 and the berth number for Saturday's trip."
+    snippet = tell("boat-code", reply_without_memory=True, reply=reply)
+    assert Turn.objects.get(user_id="boat-code").reply_without_memory
+    opening = Turn.objects.get(user_id="boat-code").reply[:40]
+    assert "4471" not in opening  # the stored reply is already redacted
+    assert close(snippet.embedding, vector_of(f"{STATEMENT}\n{opening}"))
+
+
+def test_re_embedding_keeps_the_reply_in_the_vector():
+    before = np.asarray(tell("boat-again", reply_without_memory=True).embedding)
+    Snippet.objects.filter(user_id="boat-again").update(embedding_model="someone-else")
+    call_command("memory", "reembed", "--missing", "--quiet")
+    after = snippet_of("boat-again", "t0")
+    assert after.embedding_model == get_embedder().name and close(after.embedding, before)
