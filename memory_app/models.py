@@ -195,6 +195,8 @@ class Snippet(models.Model):
                                 help_text="the earlier statement this message corrects or changes")
     context_turn = models.CharField(max_length=128, blank=True, default="",
                                     help_text="the other person's line (a turn of this session) read with it into the vector")
+    reply_words = models.TextField(blank=True, default="", help_text="the opening of the assistant's reply, redacted, "
+                                   "keyword-indexed with the message (only a reply written without memory)")
     expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")

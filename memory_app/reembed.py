@@ -23,7 +23,7 @@ from .models import EventAction, Memory, Snippet
 from .pgindex import create_hnsw_indexes, drop_hnsw_indexes, existing_hnsw_dims
 from .providers import get_embedder
 from .providers.embedders import EmbedderError
-from .semantic import snippet_vector_texts
+from .semantic import context_lines, snippet_vector_text
 
 logger = logging.getLogger(__name__)
 
@@ -78,13 +78,13 @@ def _probe_embedder():
     return embedder, int(embedder.embed_passages(["dimension probe"]).shape[1])
 
 
-def _plain_text(row, snippet_texts: dict[int, str]) -> str:
+def _plain_text(row, contexts: dict[int, str]) -> str:
     # High-sensitivity memories may be encrypted at rest; the vector is made from the plain sentence,
     # exactly as create_memory did before sealing it.
     if isinstance(row, Memory):
         return crypto.reveal_text(row)
-    # a snippet is embedded as record_snippet did (the line before it, its line, the reply's opening)
-    return snippet_texts[row.pk]
+    # a snippet is embedded as record_snippet did: its line, after the line it answers when it had one
+    return snippet_vector_text(row, contexts.get(row.pk, ""))
 
 
 def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: str | None, batch_size: int,
@@ -97,8 +97,8 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
         batch = list(pending.filter(pk__gt=last_pk)[:batch_size])
         if not batch:
             return
-        snippet_texts = snippet_vector_texts(batch) if model is Snippet else {}
-        vectors = embedder.embed_passages([_plain_text(row, snippet_texts) for row in batch])
+        contexts = context_lines(batch) if model is Snippet else {}
+        vectors = embedder.embed_passages([_plain_text(row, contexts) for row in batch])
         for row, vector in zip(batch, vectors):
             row.embedding, row.embedding_model, row.embedding_dim = vector, embedder.name, int(vector.shape[0])
             done_per_user[(row.tenant, row.user_id, model._meta.model_name)] += 1

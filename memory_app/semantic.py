@@ -66,7 +66,7 @@ def worth_a_snippet(text: str, *, extracted_something: bool) -> bool:
 
 
 def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str, topic: str,
-                   observed_at: datetime, reply: str = "") -> Snippet:
+                   observed_at: datetime, reply_words: str = "") -> Snippet:
     sources = [{"session": session_id, "turn": turn_id}]
     existing = Snippet.objects.for_user(tenant, user_id).filter(session_id=session_id, sources=sources).first()
     if existing:  # a retried turn must not leave two copies
@@ -76,27 +76,27 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     # transcript line, name included, as plain retrieval over the raw turns would index it (its opening, if long).
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
                       text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
+                      reply_words=reply_words,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
     context = line_before(tenant, user_id, session_id, speaker=speaker, observed_at=observed_at, turn_id=turn_id)
     snippet.context_turn = context.turn_id if context else ""
-    apply_embedding(snippet, snippet_vector_text(snippet, _as_context(context) if context else "", reply))  # redacted
+    apply_embedding(snippet, snippet_vector_text(snippet, _as_context(context) if context else ""))  # redacted
     snippet.save()
     return snippet
 
 
-def snippet_vector_text(snippet: Snippet, context: str = "", reply: str = "") -> str:
-    """The transcript line (its opening, if long), after the other person's line it answers when there is one, and
-    before the opening of the assistant's reply when that may describe it (``reply_for_vector``)."""
-    line = vector_text(transcript_line(snippet.text, snippet.speaker))
-    return "\n".join(part for part in (context, line, reply) if part)
-
-
-def reply_for_vector(turn: Turn) -> str:
-    """The opening of the assistant's reply to ``turn`` that goes into its snippet's vector: only a reply written
+def reply_words_of(turn: Turn) -> str:
+    """The opening of the assistant's reply to ``turn`` that is keyword-indexed with its snippet: only a reply written
     without memory in its prompt (one written with memory repeats other turns' facts), redacted."""
     if not (turn.reply_without_memory and app_settings.SNIPPET_REPLY_MAX_CHARS) or turn.reply in PLACEHOLDERS:
         return ""
     return " ".join(redact(turn.reply).split())[:app_settings.SNIPPET_REPLY_MAX_CHARS]
+
+
+def snippet_vector_text(snippet: Snippet, context: str = "") -> str:
+    """The transcript line (its opening, if long), after the other person's line it answers when there is one."""
+    line = vector_text(transcript_line(snippet.text, snippet.speaker))
+    return f"{context}\n{line}" if context else line
 
 
 def _named(speaker: str) -> bool:
@@ -138,34 +138,6 @@ def context_lines(snippets) -> dict[int, str]:
     return lines
 
 
-def _source_turn(snippet: Snippet) -> str:
-    return next((source.get("turn", "") for source in snippet.sources or [] if source.get("turn")), "")
-
-
-def reply_lines(snippets) -> dict[int, str]:
-    """Snippet pk -> the reply opening its vector was made with (``reply_for_vector`` of its own turn)."""
-    lines = {}
-    for tenant, user_id in {(snippet.tenant, snippet.user_id) for snippet in snippets}:
-        mine = [snippet for snippet in snippets if (snippet.tenant, snippet.user_id) == (tenant, user_id)]
-        turns = {(turn.session_id, turn.turn_id): turn for turn in Turn.objects.for_user(tenant, user_id).filter(
-            turn_id__in={_source_turn(snippet) for snippet in mine}, reply_without_memory=True).only(
-            "session_id", "turn_id", "reply", "reply_without_memory")}
-        for snippet in mine:
-            turn = turns.get((snippet.session_id, _source_turn(snippet)))
-            reply = reply_for_vector(turn) if turn is not None else ""
-            if reply:
-                lines[snippet.pk] = reply
-    return lines
-
-
-def snippet_vector_texts(snippets) -> dict[int, str]:
-    """Snippet pk -> the text its vector is made from, as record_snippet made it (re-embedding makes the same
-    vector): the line before it while that is kept, its own line, the reply's opening when it was used."""
-    contexts, replies = context_lines(snippets), reply_lines(snippets)
-    return {snippet.pk: snippet_vector_text(snippet, contexts.get(snippet.pk, ""), replies.get(snippet.pk, ""))
-            for snippet in snippets}
-
-
 def drop_context_of(tenant: str, user_id: str, erased: set[tuple[str, str]]) -> int:
     """Snippets whose vector was made with a line now forgotten are embedded again from their own line alone: a
     vector carries what it was made from. Returns how many."""
@@ -177,9 +149,7 @@ def drop_context_of(tenant: str, user_id: str, erased: set[tuple[str, str]]) -> 
         if (snippet.session_id, snippet.context_turn) in erased]
     for snippet in affected:
         snippet.context_turn = ""
-    texts = snippet_vector_texts(affected)
-    for snippet in affected:
-        apply_embedding(snippet, texts[snippet.pk])
+        apply_embedding(snippet, snippet_vector_text(snippet))
         snippet.save()
     return len(affected)
 
