@@ -18,6 +18,8 @@ from memory_app import service
 from memory_app.adapter import get_adapter
 from memory_app.db_retry import retry_on_busy
 from memory_app.input_text import unstorable_reason
+from memory_app.providers import get_llm
+from memory_app.providers.llm import OfflineLLM
 from memory_app.redaction import redact
 from memory_app.types import TurnContext
 
@@ -157,12 +159,19 @@ def _touch_conversation(conversation: Conversation, *, first_text: str) -> None:
     conversation.save(update_fields=["updated_at", "title"])
 
 
+def reply_came_without_memory(turn: PreparedTurn) -> bool:
+    """A model's reply to a prompt that held no memory describes this message alone. The offline responder's text
+    describes nothing (it says it is offline), so it never counts."""
+    return not isinstance(get_llm(), OfflineLLM) and not (turn.context and turn.context.injected)
+
+
 async def finish_turn(turn: PreparedTurn, reply: str, error_message: str = "") -> dict:
     """Keep what the person saw, then let memory learn from the turn. Returns after_turn's outcome
     ({} if the memory layer failed). Even when the model failed, the person's message is learned from."""
     await database_sync_to_async(keep_reply)(turn, reply, error_message)
     record = await service.aafter_turn(turn.user_id, turn.text, reply, tenant=demo_settings.TENANT,
-                                       session_id=turn.conversation.session_id, turn_id=turn.turn_id)
+                                       session_id=turn.conversation.session_id, turn_id=turn.turn_id,
+                                       reply_without_memory=reply_came_without_memory(turn))
     return {"status": record.status, **(record.outcome or {})}
 
 

@@ -96,7 +96,8 @@ def observe_turn(request, body: TurnIn):
     """Records the turn and extracts memories from it; 202 when the extraction is queued for a worker."""
     caller = caller_of(request)
     record = service.after_turn(caller.user_id, body.user_message, body.assistant_message, tenant=caller.tenant,
-                                session_id=body.session_id, turn_id=body.turn_id)
+                                session_id=body.session_id, turn_id=body.turn_id,
+                                reply_without_memory=body.reply_without_memory)
     # Anything not yet processed (queued for a worker, or failed and waiting for a retry) is "accepted".
     return Status(200 if record.status == TurnStatus.PROCESSED else 202, record.as_dict())
 

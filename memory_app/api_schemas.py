@@ -44,6 +44,8 @@ class TurnIn(Schema):
     assistant_message: OptionalReply = ""
     session_id: ConversationId = ""
     turn_id: ConversationId = ""
+    # True when the reply was written without memory in its prompt (the context of /context injected nothing)
+    reply_without_memory: bool = False
 
 
 class MemoryFilters(Schema):

@@ -135,8 +135,9 @@ def replay_turns(case: dict, tenant: str, totals: EvalTotals) -> datetime:
         following = turns[index + 1] if index + 1 < len(turns) else None
         reply = following["text"] if following and following["speaker"] == "assistant" else ""
         started = time.perf_counter()
+        # The set's replies were written without this memory layer in their prompts.
         after_turn(user, str(turn["text"])[:8000], reply, tenant=tenant, session_id=turn.get("session") or clock.date().isoformat(),
-                   turn_id=str(turn["id"]), speaker=turn["speaker"], now=clock)
+                   turn_id=str(turn["id"]), speaker=turn["speaker"], now=clock, reply_without_memory=True)
         totals.after_ms.append((time.perf_counter() - started) * 1000)
         progress.advance()
 

@@ -46,7 +46,8 @@ def _event_row(event: MemoryEvent) -> dict:
 
 def _snippet_row(snippet: Snippet) -> dict:
     return {"id": snippet.pk, "session_id": snippet.session_id, "speaker": snippet.speaker, "text": snippet.text,
-            "topic": snippet.topic, "sources": snippet.sources, "observed_at": _time(snippet.observed_at)}
+            "reply_words": snippet.reply_words, "topic": snippet.topic, "sources": snippet.sources,
+            "observed_at": _time(snippet.observed_at)}
 
 
 def _summary_row(summary: SessionSummary) -> dict:

@@ -159,6 +159,8 @@ class Turn(models.Model):
     speaker = models.CharField(max_length=64, default="user")
     text = models.TextField()
     reply = models.TextField(blank=True, default="", help_text="the assistant reply to this message, redacted")
+    reply_without_memory = models.BooleanField(
+        default=False, help_text="the reply was written without memory in its prompt (it may describe the message)")
     occurred_at = models.DateTimeField(default=timezone.now)
     recorded_at = models.DateTimeField(default=timezone.now, help_text="when the server took it (occurred_at is the caller's clock)")
     status = models.CharField(max_length=16, choices=TurnStatus.choices, default=TurnStatus.PENDING)
@@ -193,6 +195,8 @@ class Snippet(models.Model):
                                 help_text="the earlier statement this message corrects or changes")
     context_turn = models.CharField(max_length=128, blank=True, default="",
                                     help_text="the other person's line (a turn of this session) read with it into the vector")
+    reply_words = models.TextField(blank=True, default="", help_text="the opening of the assistant's reply, redacted, "
+                                   "keyword-indexed with the message (only a reply written without memory)")
     expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")

@@ -161,6 +161,11 @@ class _PreparedCall:
         return bool(self.user_message.strip())
 
 
+def _without_memory(context: TurnContext | None) -> bool:
+    """The model wrote its reply with no memory in the prompt: before_turn injected nothing (or was not reached)."""
+    return context is None or not context.injected
+
+
 class _MemoryCompletions:
     def __init__(self, owner: "MemoryOpenAI"):
         self._owner = owner
@@ -173,7 +178,7 @@ class _MemoryCompletions:
 
         def remember(reply: str) -> None:
             if call.remembers:
-                owner._after_turn(call.user_message, reply, call.turn_id)
+                owner._after_turn(call.user_message, reply, call.turn_id, _without_memory(context))
 
         if kwargs.get("stream"):
             return RememberingStream(response, remember)
@@ -193,7 +198,7 @@ class _AsyncMemoryCompletions(_MemoryCompletions):
 
         async def remember(reply: str) -> None:
             if call.remembers:
-                await owner._aafter_turn(call.user_message, reply, call.turn_id)
+                await owner._aafter_turn(call.user_message, reply, call.turn_id, _without_memory(context))
 
         if kwargs.get("stream"):
             return AsyncRememberingStream(response, remember)
@@ -240,8 +245,9 @@ class MemoryOpenAI:
         return {"tenant": self.tenant, "session_id": self.session_id, "turn_id": turn_id,
                 "include_private": self.include_private}
 
-    def _after_options(self, turn_id: str) -> dict:
-        return {"tenant": self.tenant, "session_id": self.session_id, "turn_id": turn_id}
+    def _after_options(self, turn_id: str, reply_without_memory: bool) -> dict:
+        return {"tenant": self.tenant, "session_id": self.session_id, "turn_id": turn_id,
+                "reply_without_memory": reply_without_memory}
 
     def _before_turn(self, user_message: str, turn_id: str) -> TurnContext | None:
         try:
@@ -250,9 +256,9 @@ class MemoryOpenAI:
             _warn("before_turn", "the chat goes on without memory", error)
             return None
 
-    def _after_turn(self, user_message: str, reply: str, turn_id: str) -> None:
+    def _after_turn(self, user_message: str, reply: str, turn_id: str, reply_without_memory: bool = False) -> None:
         try:
-            service.after_turn(self.user_id, user_message, reply, **self._after_options(turn_id))
+            service.after_turn(self.user_id, user_message, reply, **self._after_options(turn_id, reply_without_memory))
         except Exception as error:
             _warn("after_turn", "this turn is not remembered", error)
 
@@ -270,8 +276,9 @@ class AsyncMemoryOpenAI(MemoryOpenAI):
             _warn("before_turn", "the chat goes on without memory", error)
             return None
 
-    async def _aafter_turn(self, user_message: str, reply: str, turn_id: str) -> None:
+    async def _aafter_turn(self, user_message: str, reply: str, turn_id: str, reply_without_memory: bool = False) -> None:
         try:
-            await service.aafter_turn(self.user_id, user_message, reply, **self._after_options(turn_id))
+            await service.aafter_turn(self.user_id, user_message, reply,
+                                      **self._after_options(turn_id, reply_without_memory))
         except Exception as error:
             _warn("after_turn", "this turn is not remembered", error)

@@ -66,7 +66,7 @@ def worth_a_snippet(text: str, *, extracted_something: bool) -> bool:
 
 
 def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str, topic: str,
-                   observed_at: datetime) -> Snippet:
+                   observed_at: datetime, reply_words: str = "") -> Snippet:
     sources = [{"session": session_id, "turn": turn_id}]
     existing = Snippet.objects.for_user(tenant, user_id).filter(session_id=session_id, sources=sources).first()
     if existing:  # a retried turn must not leave two copies
@@ -76,12 +76,21 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
     # transcript line, name included, as plain retrieval over the raw turns would index it (its opening, if long).
     snippet = Snippet(tenant=tenant, user_id=user_id, session_id=session_id, speaker=speaker,
                       text=redact(" ".join(text.split())), sources=sources, topic=topic, observed_at=observed_at,
+                      reply_words=reply_words,
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
     context = line_before(tenant, user_id, session_id, speaker=speaker, observed_at=observed_at, turn_id=turn_id)
     snippet.context_turn = context.turn_id if context else ""
     apply_embedding(snippet, snippet_vector_text(snippet, _as_context(context) if context else ""))  # redacted
     snippet.save()
     return snippet
+
+
+def reply_words_of(turn: Turn) -> str:
+    """The opening of the assistant's reply to ``turn`` that is keyword-indexed with its snippet: only a reply written
+    without memory in its prompt (one written with memory repeats other turns' facts), redacted."""
+    if not (turn.reply_without_memory and app_settings.SNIPPET_REPLY_MAX_CHARS) or turn.reply in PLACEHOLDERS:
+        return ""
+    return " ".join(redact(turn.reply).split())[:app_settings.SNIPPET_REPLY_MAX_CHARS]
 
 
 def snippet_vector_text(snippet: Snippet, context: str = "") -> str:

@@ -95,8 +95,13 @@ def before_turn(user_id: str, message: str, *, tenant: str = "", session_id: str
 
 
 def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, tenant: str = "", session_id: str = "",
-               turn_id: str = "", speaker: str = "user", now: datetime | None = None) -> TurnRecord:
-    """Record the turn and hand it to the background task that extracts, merges and forgets."""
+               turn_id: str = "", speaker: str = "user", now: datetime | None = None,
+               reply_without_memory: bool = False) -> TurnRecord:
+    """Record the turn and hand it to the background task that extracts, merges and forgets.
+
+    ``reply_without_memory``: the assistant's reply was written with no memory in its prompt (before_turn injected
+    nothing, ``TurnContext.injected`` False). Such a reply describes this message alone, so the message is embedded
+    with its opening (CHATMEM_SNIPPET_REPLY_MAX_CHARS); leave it False when unsure."""
     from django_tasks import TaskResultStatus
 
     from .tasks import process_turn_task
@@ -110,6 +115,7 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     # Only the redacted text is stored; what was redacted is noted now, since the raw text is gone after this.
     blocked = [{"kind": secret.kind, "reason": "sensitive value not stored"} for secret in find_secrets(user_message)]
     fields = {"speaker": speaker or "user", "text": redact(user_message), "reply": redact(assistant_message or ""),
+              "reply_without_memory": bool(reply_without_memory and assistant_message),
               "occurred_at": _aware(now), "outcome": {"blocked": blocked}}
 
     try:  # in its own transaction (a savepoint inside the caller's): a duplicate must not break the caller's

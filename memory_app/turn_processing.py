@@ -20,7 +20,7 @@ from .intent import detect_intent
 from .merge import merge_candidate
 from .models import Turn, TurnStatus
 from .redaction import redact
-from .semantic import link_revision, record_snippet, update_session_summary, worth_a_snippet
+from .semantic import link_revision, record_snippet, reply_words_of, update_session_summary, worth_a_snippet
 from .working_memory import remember_for_session
 
 logger = logging.getLogger(__name__)
@@ -92,7 +92,8 @@ def process_turn(turn: Turn, result) -> dict:
         intent = detect_intent(turn.text)
         topic = intent.primary_scene if intent.scenes else ""
         snippet = record_snippet(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
-                                 speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at)
+                                 speaker=turn.speaker, text=turn.text, topic=topic, observed_at=turn.occurred_at,
+                                 reply_words=reply_words_of(turn))
         outcome["snippets"].append(snippet.pk)
         revised = link_revision(snippet)
         if revised is not None:

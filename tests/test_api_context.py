@@ -25,6 +25,17 @@ def test_observed_turn_is_remembered_for_the_caller_only():
     assert Turn.objects.get(pk=body["turn_pk"]).user_id == "alice"
 
 
+def test_a_turn_says_whether_its_reply_was_written_without_memory():
+    alice = ServiceClient("acme", "alice")
+    told = alice.post("/api/turns", {"user_message": ALLERGY, "assistant_message": "好的，以后菜谱都不放花椒。",
+                                     "turn_id": "t1", "reply_without_memory": True})
+    unsaid = alice.post("/api/turns", {"user_message": DISH_QUESTION, "assistant_message": "别放花椒。", "turn_id": "t2"})
+    flags = {turn_pk: Turn.objects.get(pk=turn_pk).reply_without_memory
+             for turn_pk in (told.json()["turn_pk"], unsaid.json()["turn_pk"])}
+    assert list(flags.values()) == [True, False]  # unsaid: not assumed
+    assert alice.post("/api/turns", {"user_message": ALLERGY, "reply_without_memory": "maybe"}).status_code == 422
+
+
 def test_context_preview_shows_the_block_and_why(db):
     alice = ServiceClient("acme", "alice")
     alice.post("/api/turns", {"user_message": ALLERGY})

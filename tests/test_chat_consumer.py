@@ -93,6 +93,7 @@ async def test_offline_reply_streams_in_pieces_with_the_inspector_payload(user):
     assert kept == [("user", "我对花椒过敏"), ("assistant", finished["reply"])]
     turn = await Turn.objects.aget(session_id=f"conv-{conversation.pk}")
     assert turn.user_id == str(user.pk) and turn.turn_id == started["turn_id"]
+    assert not turn.reply_without_memory  # the offline responder's text describes nothing of the message
 
 
 async def test_a_remembered_fact_reaches_the_model_prompt_in_the_next_turn(user, llm_endpoint):
@@ -118,6 +119,10 @@ async def test_a_remembered_fact_reaches_the_model_prompt_in_the_next_turn(user,
     assert prompt[0]["role"] == "system"
     assert any(m["role"] == "system" and "花椒" in m["content"] for m in prompt[1:]), "memory block missing"
     assert [m["content"] for m in prompt if m["role"] == "user"] == ["我对花椒过敏", "今晚做麻婆豆腐，有什么要注意的？"]
+    # The model's first reply had no memory in its prompt; the second had the allergy in it.
+    flags = [flag async for flag in Turn.objects.filter(session_id=f"conv-{conversation_id}").order_by(
+        "occurred_at").values_list("reply_without_memory", flat=True)]
+    assert flags == [True, False]
 
 
 @pytest.mark.parametrize("text, code, reason", [

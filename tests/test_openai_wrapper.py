@@ -51,6 +51,17 @@ def test_remembers_a_turn_and_injects_it_into_a_later_request(client, fake_opena
     assert sent[2] == {"role": "user", "content": DISH_QUESTION}
 
 
+def test_the_turn_records_whether_its_reply_was_written_without_memory(client, fake_openai):
+    """A reply to a prompt without memory may describe the message (it joins the message's vector); one written
+    with memory in the prompt repeats other turns' facts and stays out."""
+    fake_openai.chat_replies.extend(["好的，我记住了。", "可以只放豆瓣酱，不放花椒。"])
+    _ask(client, ALLERGY)
+    _ask(client, PEPPER_DISH_QUESTION)
+    assert client.last_context.injected
+    without_memory = dict(Turn.objects.for_user("default", "u1").values_list("text", "reply_without_memory"))
+    assert without_memory == {ALLERGY: True, PEPPER_DISH_QUESTION: False}
+
+
 def test_nothing_is_injected_when_nothing_is_remembered(client, fake_openai):
     _ask(client, "周末去哪儿转转好？")
     assert _sent_messages(fake_openai) == [HOST_SYSTEM, {"role": "user", "content": "周末去哪儿转转好？"}]

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from memory_app import actions, service
 from memory_app.models import Snippet, Turn
 from memory_app.providers import get_embedder
+from memory_app.search_index import keyword_index
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +79,50 @@ def test_re_embedding_makes_the_same_vectors():
     answer = snippet_of("again", "t1")
     assert answer.embedding_model == get_embedder().name
     assert close(answer.embedding, before) and answer.context_turn == "t0"
+
+
+# A chat with an assistant: the reply's opening is keyword-indexed with the message only when the reply was written
+# without memory in its prompt (it then describes this message alone); the vector stays the message's own.
+STATEMENT = "Our boat's engine is a two-stroke, we mix oil at fifty to one"
+REPLY = "Noted: a 50:1 petrol mix for the outboard. I'll keep that in mind for fuel and maintenance questions."
+REPLY_ONLY_WORDS = "outboard petrol maintenance"
+
+
+def tell(user, *, reply_without_memory, reply=REPLY, text=STATEMENT):
+    service.after_turn(user, text, reply, session_id="s1", turn_id="t0", now=START,
+                       reply_without_memory=reply_without_memory)
+    return snippet_of(user, "t0")
+
+
+def keyword_hits(user, query):
+    index = keyword_index()
+    prepared = index.prepare("default", user, query)
+    return index.search_each(prepared, "default", user, [("snippet", 10)])[0] if prepared is not None else {}
+
+
+def test_a_reply_written_without_memory_is_found_by_its_words_but_stays_out_of_the_vector():
+    snippet = tell("boat", reply_without_memory=True)
+    assert snippet.reply_words == REPLY
+    assert snippet.pk in keyword_hits("boat", REPLY_ONLY_WORDS)
+    assert close(snippet.embedding, vector_of(STATEMENT))
+
+
+def test_a_reply_written_with_memory_or_unknown_is_not_indexed():
+    snippet = tell("boat-default", reply_without_memory=False)
+    assert snippet.reply_words == "" and snippet.pk not in keyword_hits("boat-default", REPLY_ONLY_WORDS)
+    assert snippet.pk in keyword_hits("boat-default", "two-stroke oil")
+
+
+def test_only_the_replys_opening_is_kept_and_it_is_redacted(settings):
+    settings.CHATMEM_SNIPPET_REPLY_MAX_CHARS = 40
+    reply = "Saved your marina gate code 4471 and the berth number for Saturday's trip."
+    snippet = tell("boat-code", reply_without_memory=True, reply=reply)
+    assert Turn.objects.get(user_id="boat-code").reply_without_memory
+    assert len(snippet.reply_words) == 40 and "4471" not in snippet.reply_words
+    assert snippet.reply_words.startswith("Saved your marina gate code [password]")
+
+
+def test_reindexing_keeps_the_replys_words():
+    snippet = tell("boat-again", reply_without_memory=True)
+    call_command("memory", "reindex")
+    assert snippet.pk in keyword_hits("boat-again", REPLY_ONLY_WORDS)

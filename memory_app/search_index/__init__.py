@@ -37,6 +37,7 @@ def bump_version(tenant: str, user_id: str) -> None:
 # introduced the index pass its historical models.
 DOCUMENT_FIELDS = {"memory": ("tenant", "user_id", "text", "is_encrypted", "entities", "key"),
                    "snippet": ("tenant", "user_id", "text", "speaker")}
+LATER_DOCUMENT_FIELDS = {"snippet": ("reply_words",)}  # added after that migration: read when the model has them
 
 
 def reindex_user(tenant: str, user_id: str, models: dict | None = None) -> int:
@@ -49,7 +50,9 @@ def reindex_user(tenant: str, user_id: str, models: dict | None = None) -> int:
     index.drop_user(tenant, user_id)
     count = 0
     for source_type, model in models.items():
-        rows = list(model.objects.filter(tenant=tenant, user_id=user_id).only(*DOCUMENT_FIELDS[source_type]))
+        fields = [*DOCUMENT_FIELDS[source_type], *(name for name in LATER_DOCUMENT_FIELDS.get(source_type, ())
+                                                   if any(field.name == name for field in model._meta.fields))]
+        rows = list(model.objects.filter(tenant=tenant, user_id=user_id).only(*fields))
         index.add_new(source_type, ((item, document_of(source_type, item)) for item in rows))
         count += len(rows)
     return count  # drop_user gave the user a new version: cached matrices reload

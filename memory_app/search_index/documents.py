@@ -24,5 +24,7 @@ def memory_document(text: str, entities, key: str) -> str:
     return f"{text} {' '.join(entities or [])} {key_terms(key)}"
 
 
-def snippet_document(text: str, speaker: str) -> str:
-    return transcript_line(text, speaker)
+def snippet_document(text: str, speaker: str, reply_words: str = "") -> str:
+    """The transcript line, and the words of the assistant's reply kept with it (``Snippet.reply_words``)."""
+    line = transcript_line(text, speaker)
+    return f"{line} {reply_words}" if reply_words else line

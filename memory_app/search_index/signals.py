@@ -17,7 +17,7 @@ SOURCE_TYPES = {Memory: "memory", Snippet: "snippet"}
 def document_of(source_type: str, item) -> str:
     if source_type == "memory":
         return memory_document(crypto.reveal_text(item), item.entities, item.key)
-    return snippet_document(item.text, item.speaker)
+    return snippet_document(item.text, item.speaker, getattr(item, "reply_words", ""))  # older migrations lack it
 
 
 def index_items(source_type: str, items) -> None:
@@ -33,7 +33,7 @@ def _on_save(sender, instance, created, update_fields=None, raw=False, **kwargs)
         return  # fixtures: ``memory reindex`` builds the index afterwards
     source_type = SOURCE_TYPES[sender]
     fields = set(update_fields or ())
-    if fields and not fields & {"text", "entities", "key", "speaker", "embedding"}:
+    if fields and not fields & {"text", "entities", "key", "speaker", "reply_words", "embedding"}:
         return  # counters and flags: nothing the indexes hold
     written = keyword_index().index(source_type, instance, document_of(source_type, instance))
     if not written and (created or not fields or "embedding" in fields):
