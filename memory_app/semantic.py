@@ -87,10 +87,10 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
 
 def reply_words_of(turn: Turn) -> str:
     """The opening of the assistant's reply to ``turn`` that is keyword-indexed with its snippet: only a reply written
-    without memory in its prompt (one written with memory repeats other turns' facts), redacted."""
+    without memory in its prompt (one written with memory repeats other turns' facts). after_turn stored it redacted."""
     if not (turn.reply_without_memory and app_settings.SNIPPET_REPLY_MAX_CHARS) or turn.reply in PLACEHOLDERS:
         return ""
-    return " ".join(redact(turn.reply).split())[:app_settings.SNIPPET_REPLY_MAX_CHARS]
+    return " ".join(turn.reply.split())[:app_settings.SNIPPET_REPLY_MAX_CHARS]
 
 
 def snippet_vector_text(snippet: Snippet, context: str = "") -> str:

@@ -100,8 +100,8 @@ def after_turn(user_id: str, user_message: str, assistant_message: str = "", *, 
     """Record the turn and hand it to the background task that extracts, merges and forgets.
 
     ``reply_without_memory``: the assistant's reply was written with no memory in its prompt (before_turn injected
-    nothing, ``TurnContext.injected`` False). Such a reply describes this message alone, so the message is embedded
-    with its opening (CHATMEM_SNIPPET_REPLY_MAX_CHARS); leave it False when unsure."""
+    nothing, ``TurnContext.injected`` False). Such a reply describes this message alone, so its opening
+    (CHATMEM_SNIPPET_REPLY_MAX_CHARS) is keyword-indexed with the message; leave it False when unsure."""
     from django_tasks import TaskResultStatus
 
     from .tasks import process_turn_task

@@ -65,4 +65,3 @@ def find_phones(text: str) -> Iterator[Secret]:
                 continue
             if _plausible(text, *match.span()):
                 yield Secret("phone", *match.span())
-
