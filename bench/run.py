@@ -160,6 +160,17 @@ def seed_user(user_id: str, corpus: list[dict], vectors, snippets: list[dict], s
                     embedding=snippet_vectors[start + offset], embedding_model=embedder_name, embedding_dim=dim)
             for offset, item in enumerate(snippets[start:start + 5000])], batch_size=1000)
         index_items("snippet", rows)
+    # The session the timed calls ask in has a running summary, as any chat past its first turns has: its last few
+    # messages, one line each (update_session_summary's shape), so a query sharing a word with it scores it too.
+    from memory_app.models import SessionSummary
+
+    recent = range(max(0, len(snippets) - SUMMARY_LINES), len(snippets))
+    SessionSummary.objects.create(tenant="bench", user_id=user_id, session_id="bench", updated_at=now,
+                                  text="\n".join(snippets[index]["text"] for index in recent),
+                                  sources=[{"session": "seed", "turn": f"s{index}"} for index in recent])
+
+
+SUMMARY_LINES = 6
 
 
 def setup_django() -> None:

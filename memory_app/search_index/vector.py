@@ -5,8 +5,9 @@ PostgreSQL: pgvector's HNSW index, the tenant/user filter in the same query and 
 still returns as many as asked. SQLite: each user's matrix is read once per process and kept, normalised, in
 a bounded LRU; the user's index version (bumped by every write, see ``keyword.PostingsKeywordIndex._count``
 and ``signals``) tells when it must be read again. Searches answer primary keys that pass the caller's
-queryset (status, expiry, privacy); the caller loads the rows once, with whatever else it reads, through
-``rows_with_similarity``, which computes the similarity where the vectors are."""
+queryset (status, expiry, privacy); the caller loads the rows once, with whatever else it reads. Rows found
+otherwise (by keyword, by rule) are read with their stored vector beside them (``rows_with_vectors_each``), before
+the query's vector is known, and compared in numpy once it is (``similarities``): the same figure on both stores."""
 import math
 import threading
 from collections import OrderedDict
@@ -14,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 from django.db import connection
-from django.db.models import BinaryField, Case, ExpressionWrapper, F, FloatField, QuerySet, Value, When
+from django.db.models import BinaryField, ExpressionWrapper, F, Func, QuerySet, Value
 from django.db.models.functions import Cast
 
 from ..conf import app_settings
@@ -35,8 +36,8 @@ def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
 
 class VectorIndex:
     """What both stores answer. ``nearest_each`` gives primary keys (the caller's filter applied) so that the
-    caller loads each row once, with whatever else it reads anyway; ``rows_with_similarity`` loads rows with
-    their similarity to the query."""
+    caller loads each row once, with whatever else it reads anyway; ``rows_with_vectors_each`` loads rows with
+    their vectors, ``similarities`` compares those with the query."""
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
         """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
@@ -44,16 +45,44 @@ class VectorIndex:
 
     def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
                              known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
-        """Every row of ``queryset`` (its vector not kept) with its cosine similarity to the query; None without a
-        query vector, or for a row without a vector of the query's dimension. A row whose similarity the caller
-        already has (``known``: primary key -> similarity, from ``nearest_each``) gets that value, not compared
-        again."""
-        raise NotImplementedError
+        """Every row of ``queryset`` (its vector not kept) with its cosine similarity to the query (see
+        ``similarities``)."""
+        return self.similarities(self.rows_with_vectors_each([queryset])[0], query_vector, known)
 
-    def rows_with_similarity_each(self, querysets: list[QuerySet], query_vector: np.ndarray | None,
-                                  known: dict[int, float] | None = None) -> list[list[tuple[object, float | None]]]:
-        """``rows_with_similarity`` for several querysets of one model, each answer in its queryset's own order."""
-        return [self.rows_with_similarity(queryset, query_vector, known) for queryset in querysets]
+    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
+        """The rows of several querysets of one model, each with its stored vector beside it (the field itself
+        deferred, so a save never writes it), in each queryset's own order: read before the query's vector is
+        known, compared with it by ``similarities`` once it is."""
+        return [[(row, self._decoded(row.__dict__.pop("stored_vector")))
+                 for row in queryset.defer("embedding").annotate(stored_vector=self._stored_vector())]
+                for queryset in querysets]
+
+    def _stored_vector(self):
+        """The column's bytes as the store keeps them (see ``_decoded``)."""
+        return ExpressionWrapper(F("embedding"), output_field=BinaryField())
+
+    @staticmethod
+    def _decoded(stored) -> np.ndarray | None:
+        return None if stored is None else np.frombuffer(stored, dtype=np.float32)  # as EmbeddingField, no copy
+
+    @staticmethod
+    def similarities(rows: list[tuple[object, np.ndarray | None]], query_vector: np.ndarray | None,
+                     known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
+        """Cosine similarity of each (row, vector) from ``rows_with_vectors_each`` to the query, in numpy on both
+        stores (the same figure for the same row on either); a row whose similarity the vector search gave
+        (``known``) keeps it; None without a query vector or for a vector of another dimension."""
+        if query_vector is None:
+            return [(row, None) for row, _ in rows]
+        known = known or {}
+        query_norm = np.linalg.norm(query_vector)
+        found = []
+        for row, vector in rows:
+            similarity = known.get(row.pk)
+            if similarity is None and vector is not None and len(vector) == len(query_vector):
+                # sqrt(v . v) is what np.linalg.norm computes for a vector, without its checks
+                similarity = float(np.dot(vector, query_vector) / ((np.sqrt(vector.dot(vector)) * query_norm) or 1.0))
+            found.append((row, similarity))
+        return found
 
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
@@ -104,41 +133,26 @@ class PgVectorIndex(VectorIndex):
                 found[position][pk] = _similarity(vector_distance)
         return found
 
-    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
-                             known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
-        """The distance is computed where the vector is (for every row: it costs the server little, and gives
-        what the vector search gave): no vector travels as text to be parsed in Python."""
-        if query_vector is None:
-            return [(row, None) for row in queryset.defer("embedding")]
-        known = known or {}
-        return [(row, known.get(row.pk, _row_similarity(row))) for row in _with_distance(queryset, query_vector)]
-
-    def rows_with_similarity_each(self, querysets: list[QuerySet], query_vector: np.ndarray | None,
-                                  known: dict[int, float] | None = None) -> list[list[tuple[object, float | None]]]:
+    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
         """One statement for all of them, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's rows in
         their own order): a round trip saved per queryset."""
-        if query_vector is None or len(querysets) < 2:
-            return super().rows_with_similarity_each(querysets, query_vector, known)
-        known = known or {}
-        parts = [_with_distance(queryset, query_vector).annotate(vector_read=Value(position))
+        if len(querysets) < 2:
+            return super().rows_with_vectors_each(querysets)
+        parts = [queryset.defer("embedding").annotate(stored_vector=self._stored_vector(), vector_read=Value(position))
                  for position, queryset in enumerate(querysets)]
-        found: list[list[tuple[object, float | None]]] = [[] for _ in querysets]
+        found: list[list[tuple[object, np.ndarray | None]]] = [[] for _ in querysets]
         for row in union_all(parts):
-            found[row.__dict__.pop("vector_read")].append((row, known.get(row.pk, _row_similarity(row))))
+            found[row.__dict__.pop("vector_read")].append((row, self._decoded(row.__dict__.pop("stored_vector"))))
         return found
 
+    def _stored_vector(self):
+        # pgvector's binary form: the dimension and an unused word (2 bytes each), then big-endian float4s. No
+        # text to format on the server and parse here.
+        return Func(F("embedding"), function="vector_send", output_field=BinaryField())
 
-def _with_distance(queryset: QuerySet, query_vector: np.ndarray) -> QuerySet:
-    """The rows (their vector not loaded) with their cosine distance to the query as ``vector_distance``. Only rows
-    of the query's dimension are cast (another would fail the cast); the others get NULL."""
-    dim = int(query_vector.shape[0])
-    distance = Case(When(embedding_dim=dim, then=_cosine_distance(dim, query_vector)), default=None,
-                    output_field=FloatField())
-    return queryset.defer("embedding").annotate(vector_distance=distance)
-
-
-def _row_similarity(row) -> float | None:
-    return None if row.vector_distance is None else _similarity(row.vector_distance)
+    @staticmethod
+    def _decoded(stored) -> np.ndarray | None:
+        return None if stored is None else np.frombuffer(stored, dtype=">f4", offset=4).astype(np.float32)
 
 
 # Elements per matrix-vector product. OpenBLAS spreads a larger product over threads that spin-wait: on a busy
@@ -209,29 +223,6 @@ class CachedMatrixVectorIndex(VectorIndex):
                          if int(entry.pks[index]) in passing)
             start, batch = start + batch, batch * 4
         return dict(list(found.items())[:limit])
-
-    def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
-                             known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
-        """Vectors are read with their rows as float32 bytes and compared in numpy, those of rows with a known
-        similarity not even decoded; read as an annotation, so the rows handed back hold no vector and the field
-        stays deferred (a save never writes it)."""
-        queryset = queryset.defer("embedding")
-        if query_vector is None:
-            return [(row, None) for row in queryset]
-        known = known or {}
-        query_norm = np.linalg.norm(query_vector)
-        found = []
-        for row in queryset.annotate(stored_vector=ExpressionWrapper(F("embedding"), output_field=BinaryField())):
-            stored = row.__dict__.pop("stored_vector")
-            similarity = known.get(row.pk)
-            if similarity is None and stored is not None:
-                vector = np.frombuffer(stored, dtype=np.float32)  # what EmbeddingField reads, without its copy
-                if len(vector) == len(query_vector):
-                    # sqrt(v . v) is what np.linalg.norm computes for a vector, without its checks
-                    similarity = float(np.dot(vector, query_vector) / ((np.sqrt(vector.dot(vector)) * query_norm)
-                                                                       or 1.0))
-            found.append((row, similarity))
-        return found
 
     def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int) -> _UserMatrix:
         key = (model._meta.label, tenant, user_id, dim)
