@@ -76,6 +76,29 @@ def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_messa
     assert request.description == description and not request.everything
 
 
+@pytest.mark.parametrize("message, description", [
+    # any way of saying "what I told you": complain, chat, confide, send; when, with a part of the day
+    ("上周向你抱怨的房东涨租，不用记着", "房东涨租"),
+    ("前天夜里给你发的关于老板的牢骚，清掉吧", "老板的牢骚"),
+    ("孩子转学那件事 我偷偷跟你透露的原因 你们这边就别存档了", "孩子转学, 原因"),
+    # a particle closes the verb's clause: what follows is a comment, the object stands before the verb
+    ("前两天跟你唠叨的邻居装修扰民的事当我没讲过哈别往心里去", "邻居装修扰民"),
+    # a polite "can you" before the verb is no topic; the subject was said just before
+    ("我爸住院的事，可不可以当我没提过", "我爸住院"),
+    # where not to keep it is no part of what; "这事" points back to the sentence before
+    ("我哥欠了一笔网贷。这事别记到你的笔记里。", "我哥欠了一笔网贷"),
+    # chat spellings, a greeting, when it was said, and "would you not hold on to"
+    ("ok the bit i mentioned to u about my poker losses, erase that", "poker losses"),
+    ("The rant about my landlord that I sent you on Sunday, drop it please", "rant about my landlord"),
+    ("My brother's debts - would you not hold on to that.", "brother's debts"),
+    # a title's dot ends no sentence
+    ("Kindly forget Dr. Okoro's remarks on my thyroid.", "Dr. Okoro's remarks on my thyroid"),
+])
+def test_the_object_is_found_in_everyday_phrasing(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description and not request.everything
+
+
 @pytest.mark.parametrize("clause", ["Don't put cilantro in my soup", "don't add sugar to my coffee",
                                     "never include weekends in the rota", "别把香菜放进汤里"])
 def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
