@@ -8,7 +8,7 @@ import logging
 import pytest
 from django.utils import timezone
 
-from memory_app import actions, service
+from memory_app import actions, forget_matching, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
 from memory_app.extraction.forget import description_parts, detect_forget_requests, is_forget_clause
@@ -185,6 +185,18 @@ def test_a_word_said_in_many_messages_is_only_part_of_a_match():
     rare, _ = _keyword_scores("license", filler + often + once)
     assert rare[-1] == pytest.approx(1.0)
     assert max(rare[:-1]) == 0.0
+
+
+def test_a_message_lifted_by_a_shared_word_alone_does_not_stand_out():
+    """The stand-out must be the closest by meaning too: a message that shares a word with the description but
+    is hardly nearer to it than to neutral text stands out only among strangers."""
+    def message(number, lift, keyword):
+        return Item("turn", number, f"message {number}", lift=lift, keyword=keyword)
+    strangers = [message(number, lift, 0.0) for number, lift in enumerate([-0.4, -0.3, -0.2, -0.1, 0.0, 0.1])]
+    by_meaning = message(7, 0.5, 0.0)
+    assert forget_matching.standout_message(strangers + [by_meaning]) is by_meaning
+    by_word = message(8, 0.2, 1.0)
+    assert forget_matching.standout_message(strangers + [message(9, 0.3, 0.0), by_word]) is None
 
 
 # --- finding it by meaning and deleting every copy ---------------------------------------------------------
