@@ -303,11 +303,6 @@ def standout_message(items: list[Item]) -> Item | None:
     values = np.array([item.lift + weight * item.keyword for item in messages])
     spread = float(values.std()) or 1.0
     best = int(np.argmax(values))
-    # It must be the closest by meaning too: a word it shares can lift a message the description is hardly
-    # near above the unrelated rest ("my garden" for a complaint about the neighbour's garden party, when the
-    # user meant their own allotment worries), and then it only stands out among strangers.
-    if messages[best].lift < max(item.lift for item in messages):
-        return None
     return messages[best] if (values[best] - values.mean()) / spread >= app_settings.FORGET_STANDOUT_Z else None
 
 

@@ -21,35 +21,26 @@ _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
 _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了)|擦(?:掉|除|去)|扔(?:掉|了)"
                r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
-               rf"|{_ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")  # longest first: "别存档" is one verb
+               rf"|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档|写进|写到|记进|记到|放进|存进)")
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
-# "don't", and its polite question form "can you not …"
-_EN_DONT = (r"don't|do not|no need to|there's no need to|there is no need to|you don't need to|you do not need to|"
-            r"you needn't|(?:can|could|would|will) you (?:please )?not")
-_EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:{_EN_DONT}|stop|quit)\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
+_EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
+              rf"you don't need to|you do not need to|you needn't|stop|quit)\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|"
                r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
-               rf"(?:{_EN_DONT}|stop|never)\s+(?:storing|store|saving|save|logging|log|recording|record|"
+               r"(?:don't|do not|no need to|stop|never)\s+(?:storing|store|saving|save|logging|log|recording|record|"
                r"noting(?: down)?|note(?: down)?|writing(?: down)?|write(?: down)?|jotting(?: down)?|jot(?: down)?|"
                r"putting|put|including|include|filing|file|adding|add|tracking|track)")
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
 
-# Ways of telling the assistant something in Chinese (say, chat, complain, confide, own up, send), longest first,
-# and the nouns for what was told that way (a complaint, gossip, a confidence).
-_ZH_SAY = "告诉你|说起|提到|提起|讲起|聊起|谈起|唠叨|念叨|叨叨|絮叨|嘀咕|吐槽|抱怨|倾诉|透露|交代|坦白|说|讲|提|聊|谈|唠|发"
-_ZH_TOLD_NOUN = "牢骚|闲话|八卦|心事|私事|秘密|苦水"
-_EN_TOLD_NOUN = "story|saga|business|episode|drama|rant|vent|gossip|confession|secret"
 # A memory cue: the object is something said, known or kept, not a thing in the world.
-_CUE = re.compile(rf"说|讲|提|聊|谈|唠|念叨|吐槽|抱怨|倾诉|透露|交代|坦白|(?:我|跟你|给你)发(?:过)?的|{_ZH_TOLD_NOUN}"
-                  r"|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
-                  r"|你们?(?:那|这)(?:边|儿|里)"
+_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
+                  r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|confided|vented|opened up|let slip|know|knows|remember|memory|"
-                  rf"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile|"
-                  rf"{_EN_TOLD_NOUN})\b)")
+                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
@@ -64,47 +55,30 @@ _EN_REQUEST_PREFIX = re.compile(
 _ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 _QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
 _ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
-# Titles end with a dot that ends no sentence ("what Dr. Chen said").
-_TITLES = ("Mr", "Mrs", "Ms", "Dr", "St", "Prof", "Jr", "Sr", "vs")
-_NOT_AFTER_A_TITLE = "".join(rf"(?<!\b{title})" for title in _TITLES)  # stands before the dot
-_NOT_A_TITLE_DOT = "".join(rf"(?<!\b{title}\.)" for title in _TITLES)  # stands after it
-_SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DOT}\s+")
+_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
 _ZH_WHEN = "之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
-_ZH_WHEN_PHRASE = rf"(?:{_ZH_WHEN})(?:早上|上午|中午|下午|晚上|夜里|半夜)?"
-_ZH_CONFIDING = "(?:私下|私底下|偷偷|悄悄|随口|顺口)?"
-_ZH_WHO_WHEN = rf"(?:我|我们)?(?:{_ZH_WHEN_PHRASE})?(?:我|我们)?"  # "我昨天讲的", "昨天我讲的"
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
-    rf"^(?:{_ZH_WHO_WHEN}{_ZH_CONFIDING}(?:跟你|和你|对你|给你|向你)?{_ZH_CONFIDING}(?:{_ZH_SAY})(?:过|起|到)?的"
-    rf"|{_ZH_WHO_WHEN}{_ZH_CONFIDING}(?:跟你|和你|对你|向你){_ZH_CONFIDING}(?:{_ZH_SAY})(?:过|起|到)?"
+    rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
-    rf"|你们?(?:那|这)(?:边|儿|里)|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN_PHRASE}|就|都|也"
+    rf"|你(?:那|这)(?:边|儿|里)|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}|就|都|也"
     r"|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
-    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的"
-    r"|(?:在|进|到)?(?:任何|所有|你的|我的)?(?:记录|记忆|档案|笔记|备忘录?|本子|脑子)(?:里面|里|中|上))$")
-_EN_YOU = r"(?:you|u|ya)"
-_EN_TIME = (r"(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|"
-            r"(?:last|the other|this|that) (?:day|night|morning|evening|afternoon|week|weekend|month|year|time)|yesterday|"
-            r"earlier(?: (?:today|this (?:week|month|year)))?|recently|in (?:january|february|march|april|may|june|july|"
-            r"august|september|october|november|december)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
+    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
-    r"^(?:hey|hi|hello|morning|oh|ok|okay|so|um|uh|yeah|anyway|btw|"
-    r"please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
+    r"^(?:please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
-    rf"said to|talked about|brought up)(?: to)?(?: {_EN_YOU})?|{_EN_YOU} (?:know|remember|have|stored|saved|kept|learned)"
-    rf"(?: about| on| of)?|(?:from |since )?(?:{_EN_TIME}))\s+", re.I)  # when it was said: "last month", "the other day"
-# "the rant I sent you on Friday about X": the head noun and X, without who told whom when.
-_EN_TOLD = (rf"(?:that |which )?(?:I|we)\s+(?:told|said|sent|mentioned|shared|dumped|unloaded|vented)(?: to| on)?"
-            rf"(?: {_EN_YOU})?(?:\s+(?:{_EN_TIME}))?")
-_EN_TOLD_AT_END = re.compile(rf"(?:\s+(?:stuff|things?|bits?|details|info))?\s+{_EN_TOLD}$", re.I)  # "the visa stuff I mentioned"
-_EN_TOLD_CLAUSE = re.compile(rf"\s+{_EN_TOLD}(?=\s+(?:about|regarding|concerning|on)\b)", re.I)
+    r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
+    # when it was said: "a few weeks ago", "last month", "the other day"
+    r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
+    r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
-                          rf"again|at all|ever again|right away|anymore|any more|(?:from |since )?(?:{_EN_TIME}))$", re.I)
+                          r"again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
 _SELF = re.compile(r"我自己|我本人|关于我|我的|我|本人|(?i:\b(?:me|myself|i|my|mine|us|our)\b)")
@@ -151,7 +125,7 @@ _WHAT_APPLIES_NOW = re.compile(
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
 # A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
-_CHUNK_BREAK = re.compile(rf"[，,：:]|\s[—–-]+\s|[—–]+|{_NOT_AFTER_A_TITLE}\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 @dataclass
@@ -187,14 +161,9 @@ def names_what_key_stores(words: list[str], key: str) -> bool:
 
 
 def distinctive_terms(text: str) -> list[str]:
-    """Keyword terms without the bigrams a function character makes ("的结", "检的") and without titles: "Mr."
-    is said of every client, it tells no subject apart."""
+    """Keyword terms without the bigrams a function character makes ("的结", "检的")."""
     return [term for term in dict.fromkeys(keyword_terms(text))
-            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)
-            and term not in _TITLE_TERMS]
-
-
-_TITLE_TERMS = {title.lower() for title in _TITLES}
+            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)]
 
 
 def description_parts(description: str) -> list[str]:
@@ -233,7 +202,6 @@ def _clean_one(phrase: str) -> str:
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
         phrase = _EN_TRAILING.sub("", phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
-        phrase = _EN_TOLD_AT_END.sub("", _EN_TOLD_CLAUSE.sub("", phrase))
     return phrase
 
 
@@ -276,12 +244,9 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
     after = re.sub(r"^\s*(?:掉|了|一下)+", "", after) if found.group("eg") or found.group("es") else after  # "delete 掉"
-    if (found.group("zs") or found.group("zg")) and re.match(r"\s*(?:吧|啊|呀|嘛|啦|哦|哈)", after):
-        after = ""  # "…那事当我没讲过哈别往心里去": the object is before the verb
     if _clean(after) and not _PRONOUN.match(_clean(after)):
         return after
-    topic = re.sub(r"(?:能不能|可不可以|能否|可否|你们?(?:那|这)(?:边|儿|里)|你们?|就|都|也|全部|全|给我|帮我|可以|能|请|麻烦)+$",
-                   "", before).strip()
+    topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
         return topic
     return previous if previous and _names_subject(previous) else after
