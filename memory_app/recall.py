@@ -169,9 +169,11 @@ class EarlyReads:
     memory_rows: list  # (row, vector): the keyword hits
     regardless_rows: list  # (row, vector): memories standing rules may bring in (see _applying_regardless)
     snippet_rows: list  # (row, vector): the keyword hits and the later corrections of them
+    summaries: list = field(default_factory=list)  # this session's running summary, when it shares a word
 
 
-def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, include_private: bool) -> EarlyReads:
+def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, include_private: bool,
+                       session_id: str = "") -> EarlyReads:
     keywords, vectors = keyword_index(), vector_index()
     prepared = keywords.prepare(tenant, user_id, query)
     memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
@@ -182,7 +184,22 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     # The later corrections of the statements found come in the same read (see _revisions_stand_in).
     snippet_rows, = vectors.rows_with_vectors_each(
         [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))])
-    return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows)
+    return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows,
+                      _summaries_sharing_a_word(tenant, user_id, session_id, prepared))
+
+
+def _summaries_sharing_a_word(tenant: str, user_id: str, session_id: str, prepared) -> list[RecallItem]:
+    """The session's running summary as a candidate when it shares a word with the message (its similarity is
+    filled in from its lines' snippets once the vector search is done, see _summary_similarity)."""
+    if not session_id or prepared is None:
+        return []
+    found = []
+    for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text=""):
+        item = _summary_item(summary)
+        item.keyword = prepared.score_text(item.text)
+        if item.keyword > 0:
+            found.append(item)
+    return found
 
 
 def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, *, now: datetime,
@@ -197,7 +214,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     snippets = _recallable_snippets(tenant, user_id, now)
     wanted_scenes = _wanted_scenes(intent)
     keywords, vectors = keyword_index(), vector_index()
-    early = early or read_before_vector(tenant, user_id, query, now=now, include_private=include_private)
+    early = early or read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
+                                        session_id=session_id)
     prepared, memory_hits, snippet_hits = early.prepared, early.memory_hits, early.snippet_hits
     near_memories, near_snippets = ({}, {}) if query_vector is None else vectors.nearest_each(
         [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
@@ -247,13 +265,8 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     for (source_type, hits), extra in zip(kinds, missing):
         for item in found[source_type]:
             item.keyword = hits.get(item.row.pk, extra.get(item.row.pk, 0.0))
-    if session_id and prepared is not None:
-        for summary in SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).exclude(text=""):
-            summary_item = _summary_item(summary)
-            summary_item.keyword = prepared.score_text(summary_item.text)
-            if summary_item.keyword > 0:
-                add(summary_item)
-                summary_item.similarity = _summary_similarity(summary_item, items.values(), near_snippets)
+    for summary_item in early.summaries:
+        add(summary_item).similarity = _summary_similarity(summary_item, items.values(), near_snippets)
 
     names = [name.lower() for name in mentioned]
     for item in items.values():
@@ -552,7 +565,8 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     embedding = start_query_embedding(query)
     # The reads that need no vector go while the query is embedded, on another core.
     mentioned = mentioned_people(tenant, user_id, query)
-    early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private)
+    early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
+                               session_id=session_id)
     heat = topic_heat(tenant, user_id, now)
     query_vector = embedding.result()
     intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))
