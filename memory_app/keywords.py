@@ -6,6 +6,8 @@ from functools import lru_cache
 import re
 from collections import Counter
 
+from .chinese_script import to_simplified
+
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'\-]*")
 _EN_STOPWORDS = frozenset(
@@ -30,8 +32,9 @@ def terms(text: str) -> list[str]:
 
 @lru_cache(maxsize=200_000)
 def _terms(text: str) -> tuple[str, ...]:
-    """Stored texts are scored again on every recall: their terms are worth keeping (texts are immutable)."""
-    text = text.lower()
+    """Stored texts are scored again on every recall: their terms are worth keeping (texts are immutable).
+    Traditional and Simplified spellings give the same terms: a question in one script finds a turn in the other."""
+    text = to_simplified(text.lower())
     found: list[str] = []
     for run in _CJK_RUN.findall(text):
         if len(run) == 1:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..candidates import MemoryCandidate
+from ..chinese_script import in_the_users_script, to_simplified
 from ..redaction import redact
 from .filters import blocked_secrets, is_low_information, keep_clauses
 from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
@@ -56,7 +57,8 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
     if (speaker or "").strip().lower() in _ASSISTANT_SPEAKERS:
         return ExtractionResult(low_information=not text)  # the assistant is never a source of facts
     result = ExtractionResult(blocked=blocked_secrets(text))
-    safe_text = redact(text)
+    typed = redact(text)
+    safe_text = to_simplified(typed)  # the grammar and lexicons are written in Simplified (see chinese_script)
     result.forget_requests = detect_forget_requests(safe_text)
     result.orders = standing_orders(safe_text)
     if result.orders:  # kept only as a flagged episode (its snippet), never as a memory
@@ -70,16 +72,26 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
     sentences = _without_forget_clauses(sentences)
     if not sentences:
         return result
-    candidates = _candidates(result, safe_text, sentences, speaker=speaker, assistant_reply=assistant_reply, use_llm=use_llm)
+    candidates = _candidates(result, typed, sentences, speaker=speaker, assistant_reply=assistant_reply, use_llm=use_llm)
     candidates = [candidate for candidate in candidates if not _forgotten(candidate, result.forget_requests)]
     _boost_confirmed(candidates, assistant_reply)
     validated = validate(candidates)
-    result.candidates, result.dropped = validated.candidates, result.dropped + validated.dropped
+    result.candidates = [_in_the_users_script(candidate, typed) for candidate in validated.candidates]
+    result.dropped += validated.dropped
     return result
+
+
+def _in_the_users_script(candidate: MemoryCandidate, typed: str) -> MemoryCandidate:
+    """A memory the rules made from the Simplified reading of a Traditional message reads as the user wrote it."""
+    candidate.text = in_the_users_script(candidate.text, typed)
+    candidate.value = in_the_users_script(candidate.value, typed)
+    candidate.entities = [in_the_users_script(entity, typed) for entity in candidate.entities]
+    return candidate
 
 
 def _candidates(result: ExtractionResult, safe_text: str, sentences: list[Sentence], *, speaker: str,
                 assistant_reply: str, use_llm: bool | None) -> list[MemoryCandidate]:
+    """``safe_text``: the message redacted, as typed (the model reads it so); ``sentences``: its Simplified reading."""
     from ..providers import get_llm
     from ..providers.llm import LLMError
     from .llm import extract_with_llm
@@ -93,7 +105,7 @@ def _candidates(result: ExtractionResult, safe_text: str, sentences: list[Senten
         except (LLMError, NotImplementedError) as error:
             result.llm_error = redact(str(error) or type(error).__name__).splitlines()[0][:300]
             logger.warning("memory extraction: model failed, rules used instead: %s", result.llm_error)
-    return run_rules(sentences, speaker=speaker, message=safe_text)
+    return run_rules(sentences, speaker=speaker, message=to_simplified(safe_text))
 
 
 def _without_forget_clauses(sentences: list[Sentence]) -> list[Sentence]:

@@ -3,6 +3,8 @@ numbers (dates, times, years, amounts) that must never be taken for a secret."""
 import re
 from dataclasses import dataclass
 
+from ..chinese_script import to_simplified
+
 
 @dataclass(frozen=True)
 class Secret:
@@ -26,7 +28,9 @@ _CHINESE_DIGIT_RUN = re.compile("[" + "".join(_CHINESE_DIGITS) + "]{7,}")
 
 
 def fold_width(text: str) -> str:
-    folded = text.translate(_FOLD)
+    """Width folded, Traditional characters read as Simplified (密碼 as 密码), Chinese digit runs as digits: one
+    character for one, so a span found here is valid in ``text``."""
+    folded = to_simplified(text.translate(_FOLD))
     return _CHINESE_DIGIT_RUN.sub(lambda run: "".join(_CHINESE_DIGITS[ch] for ch in run.group(0)), folded)
 
 

@@ -1,0 +1,53 @@
+"""Traditional Chinese read as Simplified, for matching only.
+
+Users in Taiwan, Hong Kong and Macau write Traditional characters (記得, 別留著, 密碼); every lexicon, grammar and
+keyword index here is written once, in Simplified. Reading both through one form lets a Traditional message meet
+the same rules, and a question in one script find a turn typed in the other. Stored text stays as the user typed it.
+
+The conversion is OpenCC's Taiwan-to-Simplified table (phrases first, so 著 in 留著 reads 着 but stays 著 in 著作).
+It keeps every character's position: detectors report spans in the folded text that must be valid in the original.
+"""
+import re
+from functools import lru_cache
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_BMP_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+@lru_cache(maxsize=1)
+def _converter():
+    import opencc  # a compiled wheel; loaded on the first Chinese text, not at import
+
+    return opencc.OpenCC("tw2s")
+
+
+def to_simplified(text: str) -> str:
+    """``text`` with Traditional characters in their Simplified form, character for character (same length)."""
+    if not text or not _HAN.search(text):
+        return text
+    converted = _converter().convert(text)
+    if len(converted) != len(text):  # a phrase of another length: convert one character at a time instead
+        converted = "".join(_one_character(character) for character in text)
+    # A character whose Simplified form lies outside the basic plane (鱇 -> 𩾌) would drop out of the keyword
+    # pass's CJK runs: it is kept as typed.
+    return "".join(new if new == old or _BMP_HAN.match(new) else old for old, new in zip(text, converted))
+
+
+@lru_cache(maxsize=20_000)
+def _one_character(character: str) -> str:
+    converted = _converter().convert(character) if _HAN.match(character) else character
+    return converted if len(converted) == 1 else character
+
+
+def in_the_users_script(text: str, original: str) -> str:
+    """``text``, made from the Simplified reading of ``original``, with each character the user typed put back
+    (a memory extracted from a Traditional message reads in Traditional). Characters the user did not type
+    (a rule's own words) stay as they are."""
+    folded = to_simplified(original)
+    if folded == original:
+        return text
+    typed = {}
+    for simplified, traditional in zip(folded, original):
+        if simplified != traditional:
+            typed.setdefault(simplified, traditional)
+    return "".join(typed.get(character, character) for character in text)
