@@ -156,6 +156,16 @@ POSITIVES = [
     # a run of digits among words, after a credential word; a lock's code after "wants"
     ("保险柜密码我设成了我妈生日0312加两个井号", "0312", "password"),
     ("the alarm panel wants 5510 then enter", "5510", "password"),
+    # Taiwan's and Hong Kong's ID cards by their check characters, anywhere; Taiwan's word for the card
+    ("報稅要用，我的是 F231557809，別弄錯", "F231557809", "id_card"),
+    ("new hire form: Z100238846 is what HR has on file", "Z100238846", "id_card"),
+    ("香港的證件 K520811(4) 下週要續期", "K520811(4)", "id_card"),
+    ("my Hong Kong card is XA310257(A), keep it handy", "XA310257(A)", "id_card"),
+    ("我的身分證字號是 F231557809", "F231557809", "id_card"),
+    # a badge or access card's own number ("…编号", "access card number …")
+    ("公司门禁卡编号 C4471902 丢了要补办", "C4471902", "id_number"),
+    ("工牌编号是 30577214，前台登记用", "30577214", "id_number"),
+    ("my office access card number is 40912275", "40912275", "id_number"),
 ]
 
 
@@ -260,6 +270,11 @@ NEGATIVES = [
     "密码是我生日那个",
     "the alarm takes 4 AA batteries",
     "我一五一十地告诉了他，三五个人都听见了",
+    # an ID-card shape after an order word, a shape whose check character fails, a product code
+    "订单号 F231557809 明天发货",
+    "the ticket said K520811(3) but that was the seat code",
+    "Product code B2345678901 is out of stock",
+    "订单编号 30577214 已经签收",
 ]
 
 

@@ -38,3 +38,28 @@ def iban_valid(compact: str) -> bool:
     if not rearranged.isalnum() or not rearranged.isascii():
         return False
     return int("".join(str(int(char, 36)) for char in rearranged.upper())) % 97 == 1
+
+
+# Taiwan's national ID (and the resident certificate since 2021): a letter for the place of registration, coded
+# 10-35 in this order (I, O, W, X, Y, Z were added later, so they sit out of sequence), then nine digits.
+_TW_LETTER_CODES = {letter: code for code, letter in enumerate("ABCDEFGHJKLMNPQRSTUVXYWZIO", start=10)}
+_TW_WEIGHTS = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
+
+
+def tw_id_valid(number: str) -> bool:
+    """A letter, 1/2 (citizens) or 8/9 (residents), eight digits; weighted sum divisible by 10."""
+    code = _TW_LETTER_CODES.get(number[:1].upper())
+    if code is None or len(number) != 10 or not number[1:].isdigit() or number[1] not in "1289":
+        return False
+    digits = [code // 10, code % 10, *map(int, number[1:])]
+    return sum(digit * weight for digit, weight in zip(digits, _TW_WEIGHTS)) % 10 == 0
+
+
+def hkid_valid(letters: str, digits: str, check: str) -> bool:
+    """Hong Kong identity card: one or two letters, six digits, a check character (0-9 or A) mod 11."""
+    if not (1 <= len(letters) <= 2 and letters.isalpha() and len(digits) == 6 and digits.isdigit()):
+        return False
+    values = [36] * (2 - len(letters)) + [ord(letter) - ord("A") + 10 for letter in letters.upper()]
+    total = sum(value * weight for value, weight in zip(values + [int(digit) for digit in digits], range(9, 1, -1)))
+    expected = (11 - total % 11) % 11
+    return check.upper() == ("A" if expected == 10 else str(expected))

@@ -12,19 +12,20 @@ _EN = re.I | re.A
 
 
 def _words(chinese: str, english: str, *, acronyms: str = "") -> re.Pattern:
-    """Chinese names anywhere, English names as whole words, acronyms (SSN, ID…) in capitals only."""
-    parts = [f"(?:{chinese})", rf"\b(?:{english})\b"] + ([rf"(?-i:\b(?:{acronyms})\b)"] if acronyms else [])
+    """Chinese names anywhere (with their own "编号/号码" after them), English names as whole words, acronyms
+    (SSN, ID…) in capitals only."""
+    parts = [f"(?:{chinese})(?:编号|号码)?", rf"\b(?:{english})\b"] + ([rf"(?-i:\b(?:{acronyms})\b)"] if acronyms else [])
     return re.compile("|".join(parts), _EN)
 
 
 # Most specific first: "ID card" is an id_card before the bare word "card" turns it into a bank card.
 _NAMES: list[tuple[str, re.Pattern]] = [
-    ("id_card", _words(r"身份证(?:号码?|件)?|居民身份号码",
+    ("id_card", _words(r"身[份分]证(?:号码?|件|字号)?|居民身份号码",  # 身分证: Taiwan's spelling
                        r"(?:national |citizen |resident )?(?:identity|identification|id) card(?: number| no)?")),
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保号|社会保障号|医保卡|医保号"
-        r"|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
+        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
@@ -32,6 +33,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|(?:background |police |criminal record |registration )?certificate(?: number| no)|cert(?:ificate)? no"
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
+        r"|(?:access|key|security) (?:card|badge|fob)(?: number| no)?"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
         r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
         acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN",
@@ -50,7 +52,8 @@ _NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|\b(?:order|tr
                                   r"tracking|user|chat|device|product|item|game)\s?)$", _EN)
 
 # A value: alphanumeric groups, joined by - / . or by a space between digit groups ("123 456 789", "QQ 123456").
-_GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*", re.A)
+# A check character in brackets belongs to the value ("A123456(3)", as Hong Kong prints it).
+_GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*(?:\([0-9A-Z]\))?", re.A)
 _LEADING_PUNCTUATION = re.compile(r"[\s.:#=,]*")
 _AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
 # Further on in the same sentence ("my passport, for the visitor desk at the county library: KT483920"), only a

@@ -1,10 +1,10 @@
-"""Numbers that prove themselves by a check digit: payment cards (Luhn), Chinese resident ID cards (GB 11643)
-and IBANs (ISO 13616 mod 97). A long number that fails its check is an order number or a timestamp, not these."""
+"""Numbers that prove themselves by a check digit: payment cards (Luhn), resident ID cards (mainland China's
+GB 11643, Taiwan's and Hong Kong's own) and IBANs (ISO 13616 mod 97). A long number that fails its check is an order number or a timestamp, not these."""
 import re
 from collections.abc import Iterator
 
 from .base import Secret, follows_reference_word, is_year
-from .checksums import cn_id_valid, iban_valid, luhn_valid
+from .checksums import cn_id_valid, hkid_valid, iban_valid, luhn_valid, tw_id_valid
 
 # Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
 # Not the tail of a decimal ("0.1234…") or of a longer word.
@@ -71,9 +71,20 @@ def find_cards(text: str) -> Iterator[Secret]:
 _CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])", re.A)
 
 
+# Taiwan: "A123456789"; Hong Kong: "A123456(3)", "AB987654(A)" (the check character in brackets, as printed).
+_TW_ID = re.compile(r"(?<![\w])[A-Z][1289]\d{8}(?![\w])", re.A)
+_HKID = re.compile(r"(?<![\w])([A-Z]{1,2})(\d{6}) ?\(([0-9A])\)", re.A)
+
+
 def find_cn_id_cards(text: str) -> Iterator[Secret]:
     for match in _CN_ID.finditer(text):
         if cn_id_valid(match.group(1) + match.group(3) + match.group(4)):
+            yield Secret("id_card", *match.span())
+    for match in _TW_ID.finditer(text):  # ten characters: one in ten random ones passes, so "order no. …" is not
+        if tw_id_valid(match.group(0)) and not follows_reference_word(text, match.start()):
+            yield Secret("id_card", *match.span())
+    for match in _HKID.finditer(text):
+        if hkid_valid(*match.groups()):
             yield Secret("id_card", *match.span())
 
 
