@@ -166,6 +166,10 @@ POSITIVES = [
     ("公司门禁卡编号 C4471902 丢了要补办", "C4471902", "id_number"),
     ("工牌编号是 30577214，前台登记用", "30577214", "id_number"),
     ("my office access card number is 40912275", "40912275", "id_number"),
+    # a lock's combination shaped like a date, said to be the lock's; "pass" before a hyphenated value
+    ("the padlock on the boathouse is 6-21-38", "6-21-38", "password"),
+    ("储物柜的挂锁是 4-11-29，别告诉别人", "4-11-29", "password"),
+    ("vpn login: okafor.j / pass Maple-2290", "Maple-2290", "password"),
 ]
 
 
@@ -275,6 +279,10 @@ NEGATIVES = [
     "the ticket said K520811(3) but that was the seat code",
     "Product code B2345678901 is out of stock",
     "订单编号 30577214 已经签收",
+    # a date near a word for a lock, not said to be its combination
+    "the new lock was fitted on 6-21-25 by the landlord",
+    "lockers get emptied 3-4-26, take your stuff",
+    "挂锁是上周 5-12-26 换的",
 ]
 
 

@@ -19,7 +19,7 @@ _NOUN = re.compile(
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?)\b)"
     # "pass: X", and "pass X" when X has a digit or a symbol ("user rlee, pass Tulip#29"; not "pass the salt")
-    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[\d!@#$%^&*][!-~]*))"
+    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[-_.]?[\d!@#$%^&*][!-~]*))"
     r"(?!\s*(?:管理|强度|提示|(?i:managers?|policy|policies|strength|hints?|resets?)\b))",  # about passwords, not one
     re.A,
 )
@@ -198,7 +198,27 @@ def _chinese_words_value(text: str, noun: re.Match) -> tuple[int, int] | None:
     return match.span(1)
 
 
+# A lock's combination as numbers joined by dashes ("4-18-31"): after a word for a lock it is the combination, though
+# on its own it could be a date. "safe" is left out: as an adjective it comes before dates ("safe until 3-4-26").
+_LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁|(?i:\b(?:(?:pad)?locks?|lockers?|combos?|combinations?)\b)", re.A)
+_COMBINATION = re.compile(r"(?<![\w-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w-])", re.A)
+
+
+def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
+    """Right after the word, or after a copula ("the padlock on the shed is …"); not "the lock came on 7-22-25"."""
+    run = _COMBINATION.search(text, word.end(), sentence_limit(text, word.end(), 40))
+    if not run:
+        return None
+    said_to_be = any(link.group(0).lower() in _COPULAS and not text[link.end():run.start()].strip()
+                     for link in _LINK.finditer(text, word.end(), run.start()))
+    return run.span() if said_to_be or not text[word.end():run.start()].strip(" :：") else None
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
+    for word in _LOCK_WORD.finditer(text):
+        found = _combination_after(text, word)
+        if found:
+            yield Secret("password", *found)
     for word in _CODE_WORD.finditer(text):
         found = _grouped_code_after(text, word)
         if found:
