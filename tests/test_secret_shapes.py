@@ -170,6 +170,9 @@ POSITIVES = [
     ("the padlock on the boathouse is 6-21-38", "6-21-38", "password"),
     ("储物柜的挂锁是 4-11-29，别告诉别人", "4-11-29", "password"),
     ("vpn login: okafor.j / pass Maple-2290", "Maple-2290", "password"),
+    # part of an identity document's number, named as such
+    ("酒店核验要身份证后六位 20417X，帮我记一下", "20417X", "id_card"),
+    ("my passport ending in 7730 is the one on file", "7730", "passport"),
 ]
 
 
@@ -283,6 +286,9 @@ NEGATIVES = [
     "the new lock was fitted on 6-21-25 by the landlord",
     "lockers get emptied 3-4-26, take your stuff",
     "挂锁是上周 5-12-26 换的",
+    # a card's last four name the card (receipts print them); a question about part of a number holds none
+    "the card ending in 3391 was declined twice",
+    "身份证后六位是多少来着",
 ]
 
 

@@ -116,6 +116,22 @@ def _digits_between(low: int, high: int):
 
 _VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(7, 15)}
 
+# Part of an identity document's number, named as such ("身份证后六位 30021X", "passport ending in 5521"): a shorter
+# value still verifies the person at a bank or a hotel desk. A card's last four digits are printed on every receipt
+# and name which card is meant: they stay.
+_PART_OF_IT = re.compile(r"\s*(?:的)?(?:后|末|尾)(?:[四五六4-6])位(?:数字?)?|\s*尾号|(?i:\s*(?:ending|that ends) (?:in|with)"
+                         r"|,?\s*(?:the )?last (?:four|five|six|[4-6])(?: digits)?)", re.A)
+_PART_VALUE = re.compile(r"(?:\s|[:：]|是|为|(?i:\b(?:is|are)\b))*([0-9]{3,6}[0-9Xx]?)(?![\w])", re.A)
+_PARTS_THAT_IDENTIFY = {"id_card", "passport", "id_number"}
+
+
+def _part_of_the_number(text: str, name_end: int) -> tuple[int, int] | None:
+    part = _PART_OF_IT.match(text, name_end)
+    if not part:
+        return None
+    value = _PART_VALUE.match(text, part.end())
+    return value.span(1) if value and not is_date_or_time(value.group(1)) else None
+
 
 def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.Pattern, check) -> tuple[int, int] | None:
     end = sentence_limit(text, start, _CLAUSE_WIDTH)
@@ -134,6 +150,10 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
         check = _VALUE_CHECKS.get(kind, _id_like)
         for name in names.finditer(text):
             if kind == "id_number" and _NOT_IDENTITY_BEFORE.search(text[max(0, name.start() - 12):name.start()]):
+                continue
+            part = _part_of_the_number(text, name.end()) if kind in _PARTS_THAT_IDENTIFY else None
+            if part:
+                yield Secret(kind, *part)
                 continue
             after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
             after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
