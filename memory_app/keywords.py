@@ -16,6 +16,9 @@ _EN_STOPWORDS = frozenset(
     "can could should would will shall may might must have has had not no yes so too very just really please any some "
     "get got go going make made tell give let like want need know think one thing things again also ok okay".split()
 )
+# Titles before a name ("Dr. Chen", "Mr Lee"): said of many people, they tell no one apart, and their dot ends
+# no sentence.
+EN_TITLES = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Sr", "Jr", "St")
 _CJK_STOP_CHARS = set("的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥")
 
 

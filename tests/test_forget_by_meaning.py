@@ -457,3 +457,39 @@ def test_a_failing_model_leaves_the_decision_to_the_scores(llm_endpoint, caplog)
     stored = stored_text(probe.user)
     assert not [word for word in probe.gone if word in stored]
     assert all(word in stored for word in probe.kept)
+
+
+# --- titles: "Dr. Okafor" is one name, and "Dr" tells no one apart ------------------------------------------
+
+@pytest.mark.parametrize("message, description", [
+    ("Please forget what Dr. Okafor told me about her divorce. Not my concern.", "Dr. Okafor told me about her divorce"),
+    ("forget what prof. Hale said about my thesis. it stung", "prof. Hale said about my thesis"),
+    ("把 Mrs. Alvarez 说的她弟弟生病的事删掉", "Mrs. Alvarez 说的她弟弟生病"),
+])
+def test_a_title_dot_ends_no_sentence_of_a_request(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description
+    assert not {"dr", "prof", "mrs"} & set(request.terms)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("history, request_text, gone, kept", [
+    (["Mr. Osei, my landlord, is fixing the boiler on Monday",
+      "Mr. Varga from the bank told me in confidence his branch is closing and he may lose his job",
+      "I ran 10k on Sunday in under an hour", "We are painting the kitchen green",
+      "My daughter started violin lessons", "The car needs new tyres before winter"],
+     "Please forget what Mr. Varga told me about his branch. It was said in confidence.", "branch is closing",
+     "boiler"),
+    (["王先生，也就是 Dr. Wang，是我女儿的牙医，每半年洗一次牙",
+      "Dr. Lin 私下跟我说她诊所要被收购了，让我先别外传",
+      "周末带孩子去科技馆看了恐龙展", "我们家阳台种了三盆薄荷",
+      "下个月要去青岛出差三天", "最近在学做手冲咖啡"],
+     "Dr. Lin 说的诊所被收购那件事，你删掉吧", "收购", "洗一次牙"),
+])
+def test_a_shared_title_does_not_carry_a_forget_to_another_person(history, request_text, gone, kept):
+    for number, text in enumerate(history):
+        service.after_turn("titled", text, session_id="s1", turn_id=f"t{number}")
+    service.after_turn("titled", request_text, session_id="s1", turn_id="ask")
+    left = stored_text("titled")
+    assert gone not in left
+    assert kept in left

@@ -9,7 +9,7 @@ to erase the whole user; "everything about my brother's wedding" is about the we
 import re
 from dataclasses import dataclass, field
 
-from ..keywords import terms as keyword_terms
+from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
@@ -55,7 +55,10 @@ _EN_REQUEST_PREFIX = re.compile(
 _ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 _QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
 _ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
-_SENTENCE_BREAK = re.compile(r"(?<=[。！？!?；;\n])|(?<=\.)\s+")
+# A title's dot ("what Dr. Chen said") ends no sentence and no clause. Fixed-width lookbehinds, one per title.
+_NOT_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title})\.)" for title in EN_TITLES)  # placed after the dot
+_NOT_BEFORE_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title}))" for title in EN_TITLES)  # placed before the dot
+_SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DOT}\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
 _ZH_WHEN = "之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
@@ -125,7 +128,7 @@ _WHAT_APPLIES_NOW = re.compile(
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
 # A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
-_CHUNK_BREAK = re.compile(r"[，,：:]|\s[—–-]+\s|[—–]+|\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_CHUNK_BREAK = re.compile(rf"[，,：:]|\s[—–-]+\s|[—–]+|{_NOT_BEFORE_A_TITLE_DOT}\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 @dataclass
@@ -161,9 +164,14 @@ def names_what_key_stores(words: list[str], key: str) -> bool:
 
 
 def distinctive_terms(text: str) -> list[str]:
-    """Keyword terms without the bigrams a function character makes ("的结", "检的")."""
+    """Keyword terms without the bigrams a function character makes ("的结", "检的") and without titles ("Mr"
+    is said of every client: a description naming "Mr. Lee" must not match whatever names another Mr)."""
     return [term for term in dict.fromkeys(keyword_terms(text))
-            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)]
+            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)
+            and term not in _TITLE_TERMS]
+
+
+_TITLE_TERMS = frozenset(keyword_terms(" ".join(EN_TITLES)))
 
 
 def description_parts(description: str) -> list[str]:
