@@ -94,3 +94,29 @@ def test_a_turn_typed_in_traditional_is_recalled_by_a_simplified_question_and_fo
     left += " ".join(Memory.objects.filter(user_id="mei").values_list("text", flat=True))
     assert "游泳" not in left and "韩剧" in left
     assert "游泳" not in service.before_turn("mei", "周三下午儿子的游泳课几点接？").block
+
+
+@pytest.mark.django_db
+def test_the_migration_rebuilds_the_postings_of_users_who_wrote_traditional():
+    """Rows indexed before the fold (simulated: the user's postings dropped) are found again after 0012 runs."""
+    import importlib
+
+    from django.apps import apps
+
+    from memory_app.search_index import keyword_index
+
+    service.after_turn("lin", "我們家的貓每個月要打一次除蚤藥", session_id="s1", turn_id="t1")
+    service.after_turn("ada", "I water the ferns every Sunday", session_id="s1", turn_id="t1")
+    index = keyword_index()
+
+    def found(user, query):
+        hits, = index.search_each(index.prepare("default", user, query), "default", user, [("snippet", 10)])
+        return bool(hits)
+
+    assert found("lin", "猫的除蚤药")
+    index.drop_user("default", "lin")
+    assert not found("lin", "猫的除蚤药")
+
+    migration = importlib.import_module("memory_app.migrations.0012_reindex_traditional_chinese")
+    migration.reindex_traditional(apps, None)
+    assert found("lin", "猫的除蚤药") and found("ada", "ferns")
