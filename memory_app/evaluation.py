@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from . import progress
-from .actions import FORGOTTEN
+from .actions import FORGET_REQUEST, FORGOTTEN
 from .models import Memory, SessionSummary, Snippet, Turn
 from .raw_retrieval import RawTurn, RawTurnRetriever, transcript_line
 from .service import after_turn, before_turn, forget_user
@@ -35,7 +35,9 @@ class EvalTotals:
     noise_total: int = 0
     noise_injected: int = 0
     leaks: int = 0
-    evidence_forgotten: set = field(default_factory=set)  # evidence turns a forget request erased (over-deletion)
+    # Evidence turns whose words are gone: erased by a forget request (over-deletion), or themselves read as one and
+    # kept only as its placeholder (a statement or a correction taken for a request).
+    evidence_forgotten: set = field(default_factory=set)
     cross_user: int = 0
     context_tokens: list = field(default_factory=list)
     before_ms: list = field(default_factory=list)
@@ -160,7 +162,8 @@ def ask_queries(case: dict, tenant: str, totals: EvalTotals, *, asked_at: dateti
         totals.cross_user += _foreign_items(context.candidates + context.memories, user)
         evidence = {str(turn_id) for turn_id in query.get("evidence", [])}
         if kind in EVIDENCE_KINDS and evidence:
-            erased = Turn.objects.filter(tenant=tenant, user_id=user, turn_id__in=evidence, text=FORGOTTEN)
+            erased = Turn.objects.filter(tenant=tenant, user_id=user, turn_id__in=evidence,
+                                         text__in=[FORGOTTEN, FORGET_REQUEST])
             totals.evidence_forgotten |= {(user, turn_id) for turn_id in erased.values_list("turn_id", flat=True)}
             for k in RECALL_KS:
                 covered = set().union(*[_covered(scored, evidence) for scored in context.candidates[:k]]) if context.candidates else set()
