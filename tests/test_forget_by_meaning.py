@@ -43,6 +43,14 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("昨天聊的物业那摊烂事，不用留着", "物业那摊烂事"),
     ("把我前阵子说的牙医预约划掉", "牙医预约"),
     ("关于我表哥欠债的事，不要留底", "我表哥欠债"),
+    # when it was said is no part of what it was about; a request may come as a question
+    ("what I mentioned over the holidays about my landlord dispute, would you please not store it", "landlord dispute"),
+    ("Could you not keep what I said in March about the lawsuit?", "lawsuit"),
+    ("过年前跟你讲的我舅舅住院的事，删了吧", "我舅舅住院"),
+    ("国庆的时候跟你说的房贷逾期，能不能别记着", "房贷逾期"),
+    # a correction word before a request that points at what was said does not make it a correction
+    ("不对，把我上次说的体检结果删掉吧", "体检结果"),
+    ("Actually, delete what I told you about my parking fine", "parking fine"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)
@@ -91,6 +99,9 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
     "Lose the jacket, it's warm out", "The printer jammed again. Forget it.", "我把旧文件 delete 了",
     "那个 bug 修好了，日志都 delete 掉了",
+    # a speaker taking back their own words mid-message, then saying them right
+    "月租两千三，哦不对，删掉，是两千五。", "车险一年四千二 不对 划掉 是四千六", "The deposit is 400, no wait, delete that, it is 450.",
+    "Pickup at 7, sorry, scrap that, pickup at 8 on the east side",
 ])
 def test_ordinary_sentences_are_not_forget_requests(message):
     assert detect_forget_requests(message) == []

@@ -24,14 +24,16 @@ _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|�
                rf"|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档|写进|写到|记进|记到|放进|存进)")
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
+# "could you not hold on to it", "would you please not store it": a request in a question's clothes.
+_EN_ASKED_NOT = r"(?:can|could|would|will) you (?:please )?not|would you mind not"
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
-              rf"you don't need to|you do not need to|you needn't|stop|quit)\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
+              rf"you don't need to|you do not need to|you needn't|stop|quit|{_EN_ASKED_NOT})\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|"
                r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
-               r"(?:don't|do not|no need to|stop|never)\s+(?:storing|store|saving|save|logging|log|recording|record|"
+               rf"(?:don't|do not|no need to|stop|never|{_EN_ASKED_NOT})\s+(?:storing|store|saving|save|logging|log|recording|record|"
                r"noting(?: down)?|note(?: down)?|writing(?: down)?|write(?: down)?|jotting(?: down)?|jot(?: down)?|"
                r"putting|put|including|include|filing|file|adding|add|tracking|track)")
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
@@ -61,7 +63,12 @@ _NOT_BEFORE_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title}))" for title in EN_TITLES
 _SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DOT}\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
-_ZH_WHEN = "之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
+_ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
+            r"|(?:去年|今年|前年)(?:年初|年中|年底|年末|夏天|冬天|春天|秋天)?|年初|年底|年末|年前|年后|过年(?:前|后|那会儿?|的时候)"
+            r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)")
+_CALENDAR_WORDS = (r"holidays?|christmas|xmas|new year(?:'s)?|easter|thanksgiving|ramadan|eid|diwali|hanukkah|lunar new year"
+                   r"|spring|summer|autumn|fall|winter|weekend|(?:jan|febr)uary|march|april|may|june|july|august|september"
+                   r"|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)day")
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
@@ -79,7 +86,9 @@ _EN_LEADING = re.compile(
     r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
-    r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
+    r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently"
+    # around a holiday, a season, a month or a weekday: "around the holidays", "during spring", "in May"
+    rf"|(?:before|after|over|around|during|in|on|at|back in|last|this past) (?:the )?(?:{_CALENDAR_WORDS}))\s+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"again|at all|ever again|right away|anymore|any more)$", re.I)
 
@@ -124,6 +133,10 @@ _WHAT_APPLIES_NOW = re.compile(
     r"|让我(?:现在)?(?:用|按|改|换)|(?i:\binstead\b|\bfrom now on\b|\bswitch(?:ed|ing)? (?:to|over)\b|"
     r"\b(?:moved|moving|changed|changing) (?:to|over to)\b|\btold (?:me|us) to\b|\b(?:says|said|wants) (?:I|we|me|us) "
     r"(?:should|to|on)\b|\bnow (?:we|I) (?:use|do|go|have)\b)")
+
+# A speaker correcting themselves mid-message.
+_SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|(?i:\bno,? wait\b|\bwait\b|\boops\b|\bmy bad\b|\bI mean\b|"
+                              r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
@@ -238,7 +251,8 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
         # An English verb in a Chinese sentence ("那件事全部 delete 掉") takes the Chinese request words before it.
         request_start = (_EN_REQUEST_PREFIX.match(before.strip()) or _ZH_REQUEST_START.match(before.strip())
                          or _ZH_BA_REQUEST.match(before.strip()))
-        if request_start and not (question and not before.strip()):
+        asks_politely = re.match(_EN_ASKED_NOT, verb, re.I)  # a polite question ("could you not store X?") asks
+        if request_start and not (question and not before.strip() and not asks_politely):
             return found
     return None
 
@@ -254,7 +268,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     after = re.sub(r"^\s*(?:掉|了|一下)+", "", after) if found.group("eg") or found.group("es") else after  # "delete 掉"
     if _clean(after) and not _PRONOUN.match(_clean(after)):
         return after
-    topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦)+$", "", before).strip()
+    topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
         return topic
     return previous if previous and _names_subject(previous) else after
@@ -292,6 +306,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             continue
         if not everything and _states_a_change(chunks, index, raw):
             continue
+        if _retracts_what_it_just_said(chunks, index, found):
+            continue
         asked[index] = "" if everything else description
         said = " ".join(text for number, text in chunks if number == sentence)  # "X那摊事 你统统删了 别留底"
         whole = not everything and bool(_ALL_OF_IT.search(said) or _ALL_OF_IT.search(raw))
@@ -305,6 +321,16 @@ def _states_a_change(chunks: list[tuple[int, str]], index: int, raw_object: str)
     if _MEMORY_REFERENCE.search(chunks[index][1]) or _MEMORY_REFERENCE.search(raw_object):
         return False
     return any(_WHAT_APPLIES_NOW.search(chunk) for other, (_, chunk) in enumerate(chunks) if other != index)
+
+
+def _retracts_what_it_just_said(chunks: list[tuple[int, str]], index: int, found: re.Match) -> bool:
+    """"月租两千三 不对 划掉 是两千五", "the deposit is 400, no wait, strike that, 450": a removal verb right after a
+    self-correction, pointing at no memory and followed by the corrected words, takes back this message's own
+    words. Nothing stored is meant, and the message itself (with the correction) is worth keeping."""
+    if not (found.group("zg") or found.group("eg")) or _MEMORY_REFERENCE.search(chunks[index][1]):
+        return False
+    here_or_just_before = chunks[index][1][:found.start()] + " " + (chunks[index - 1][1] if index else "")
+    return bool(_SELF_CORRECTION.search(here_or_just_before)) and index < len(chunks) - 1
 
 
 def _last_of(chunks: list[tuple[int, str]], sentence: int) -> int:
