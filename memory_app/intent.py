@@ -56,11 +56,23 @@ _COMPOSE_PATTERNS = [
 # Question words that ask for a fact (who, which, how many, how far…): trivia only when the message names nobody
 # the user knows, no scene of the user's life, and not the user themselves.
 _FACTOID_PATTERN = re.compile(
-    r"(谁|哪一?[个颗位座条年国]|几[个颗位座条年]|多少|多远|多大|多高|多长|多重|第几|是什么颜色)"
+    r"(谁|哪一?[个颗位座条年国届]|几[个颗位座条年]|多少|多远|多大|多高|多长|多重|第几|是什么颜色)"
     r"|\b(who|which|how many|how much|how far|how long|how old|how big|how tall|what year|what color|"
     r"square root|largest|smallest|tallest|longest|capital)\b",
     re.IGNORECASE,
 )
+# The history and records of the world: when something began or was first, the oldest, largest, longest.
+_WORLD_HISTORY = re.compile(
+    r"[哪边]一?(?:年|届|个朝代|个世纪)|第一[个位台次部]|最早|起源|由来|的历史|始于|(?:从)?什么时候(?:开始|起|出现|有的)|几时开始"
+    r"|多少年(?:的)?历史|世界上|全世界|全球|最(?:大|高|长|古老|老)的"
+    r"|(?i:\bwhat year\b|\bwhich year\b|\bin what year\b|\bfirst (?:ever|person|country|time in history)\b|\boldest\b|"
+    r"\blargest\b|\btallest\b|\blongest\b|\bin the world\b|\bhistory of\b|\borigins? of\b|"
+    r"\bhow did [\w' -]{1,40} (?:begin|start|originate|come about)\b|\bwhen (?:was|were|did) [\w' -]{1,40} "
+    r"(?:begin|start|invented|founded|built|established|introduced)\b)")
+# Scenes that bring the user's people or calendar into a question ("孩子周三几点上课", "when is the kids' recital"),
+# and advice asked for their case ("which wine should go with…"): such a factual question is theirs.
+PEOPLE_AND_PLANS = {"family", "schedule"}
+_ADVICE = re.compile(r"应该|应当|该不该|要不要|值不值|(?i:\b(?:should|shall|ought|better|best for)\b)")
 _SEEKS_LIKES = re.compile(r"(爱吃|爱喝|爱玩|喜欢|最爱|偏爱|合我胃口|合口味)|\b(favou?rite|i like|i love|i enjoy|my taste)\b",
                           re.IGNORECASE)
 _GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好)", r"打招呼|问候",
@@ -210,10 +222,12 @@ def prototype_scene(query_vector) -> tuple[str, float] | None:
     return labels[order[0]], round(min(high, low + 5 * lead), 2)
 
 
-def request_type(text: str, *, personal_context: bool = False, names_known_person: bool = False) -> str:
-    """greeting | trivia | compose | personal. ``personal_context``: the message names a person or thing
-    from this user's own history (``names_known_person``), or touches a scene of their life (then it is
-    trivia only when it asks who made something or a country's capital: ``_WORLD_RECORD``)."""
+def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> str:
+    """greeting | trivia | compose | personal. The message is in the user's context when it names a person or
+    thing from their own history (``names_known_person``), or touches ``scenes`` of their life: then a factual
+    question is trivia only when it asks who made something or a country's capital (``_WORLD_RECORD``), or when it
+    has only a topic of theirs and nobody, no plan and no choice of theirs in it."""
+    personal_context = bool(scenes)
     if any(re.search(pattern, text) for pattern in _GREETING_PATTERNS):
         return "greeting"
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
@@ -222,9 +236,14 @@ def request_type(text: str, *, personal_context: bool = False, names_known_perso
     for_me = bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
     if not (_SELF_REFERENCE.search(text) or names_known_person or for_me) and _WORLD_RECORD.search(text):
         return "trivia"
-    personal_context = personal_context or names_known_person or for_me or bool(_POINTS_BACK.search(text))
-    if not has_self and not personal_context and (
-            any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)):
+    points_at_the_user = names_known_person or for_me or bool(_POINTS_BACK.search(text))
+    asks_a_fact = any(re.search(pattern, text) for pattern in _WORLD_FACT_PATTERNS) or _FACTOID_PATTERN.search(text)
+    # A topic of the user's life alone does not make a factual question theirs: "when did this sport become
+    # Olympic?" asked by a coach is about the world. It is theirs when anyone of theirs is in it, even as "we".
+    topic_only = (personal_context and not _SELF_REFERENCE.search(text) and not _ADVICE.search(text)
+                  and not set(scenes) & PEOPLE_AND_PLANS)
+    if not has_self and not points_at_the_user and (
+            asks_a_fact and not personal_context or topic_only and _WORLD_HISTORY.search(text)):
         return "trivia"
     if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
         return "compose"
@@ -268,7 +287,7 @@ def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool =
 
 def _detect(text: str, query_vector, *, mentions_known_person: bool, full_text: str) -> Intent:
     scores = _keyword_scenes(full_text)
-    kind = request_type(text, personal_context=bool(scores), names_known_person=mentions_known_person)
+    kind = request_type(text, scenes=scores, names_known_person=mentions_known_person)
     prototype = prototype_scene(query_vector) if kind != "trivia" else None
     if prototype and prototype[0] not in scores:
         scene, confidence = prototype

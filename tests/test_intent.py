@@ -218,3 +218,21 @@ def test_how_a_rule_is_settled_and_general_advice_are_world_questions_unless_the
 
     assert [message for message in SETTLED_OR_ADVICE_QUESTIONS if not general(message)] == []
     assert [message for message in SETTLED_OR_ADVICE_ABOUT_ME if general(message)] == []
+
+
+@pytest.mark.parametrize("message", [
+    "马拉松是从哪一届奥运会开始设女子项目的？", "世界上第一台电脑是哪一年造出来的？", "中国的茶叶种植有多少年的历史？",
+    "How old is the oldest lighthouse in Europe?", "How did the tradition of wedding cakes begin?",
+    "Which year did women first play at the football World Cup?",
+])
+def test_the_worlds_history_asked_within_a_topic_of_the_users_life_is_general_knowledge(message):
+    """A coach asking when a sport became Olympic asks about the world: the topic is theirs, nothing else is."""
+    assert detect_intent(message).primary_scene == "general_knowledge"
+
+
+@pytest.mark.parametrize("message", [
+    "我们公司是哪一年成立的？", "孩子的学校是哪一年建的？", "When was our first shipment to the new warehouse?",
+    "Which year should the kids start swimming lessons?", "我最早是哪一年开始吃这个药的？",
+])
+def test_a_history_question_about_the_users_people_plans_or_choices_stays_theirs(message):
+    assert detect_intent(message).primary_scene != "general_knowledge"
