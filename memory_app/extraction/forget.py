@@ -48,7 +48,8 @@ _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关�
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
 _ZH_SUBJECT_BEFORE = re.compile(r"(?:(?<![帮给替让叫请])我|他|她|它|我们|他们|她们|咱们|咱|俺)(?:已经|刚|刚刚|刚才|又|都|也|早就|早|不小心|差点|竟然|总是|老是|经常|还|就)?$")
 _ZH_NEGATED_FORGET = re.compile(r"(?:别|不要|不能|不会|没|没有|不|可别|千万别|容易|总|老|会|要)$")
-_ZH_REQUEST_START = re.compile(r"^(?:请|麻烦|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
+_ZH_PLEASE = "请|麻烦|拜托|求你|求求你|劳驾"
+_ZH_REQUEST_START = re.compile(rf"^(?:{_ZH_PLEASE}|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
 _EN_REQUEST_PREFIX = re.compile(
     r"^(?:(?:please|pls|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
     r"can you|could you|would you|will you|i want you to|i need you to|i'd like you to|i would like you to|you can|"
@@ -63,20 +64,21 @@ _NOT_BEFORE_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title}))" for title in EN_TITLES
 _SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DOT}\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
-_ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上礼拜|上星期|上个月|昨天|前天|当时|那会儿|先前|早先"
+_ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上个?礼拜|上个?星期|上个月|昨天|前天|当时|那会儿|先前|早先"
             r"|(?:去年|今年|前年)(?:年初|年中|年底|年末|夏天|冬天|春天|秋天)?|年初|年底|年末|年前|年后|过年(?:前|后|那会儿?|的时候)"
             r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)")
 _CALENDAR_WORDS = (r"holidays?|christmas|xmas|new year(?:'s)?|easter|thanksgiving|ramadan|eid|diwali|hanukkah|lunar new year"
                    r"|spring|summer|autumn|fall|winter|weekend|(?:jan|febr)uary|march|april|may|june|july|august|september"
                    r"|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)day")
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
-    rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
-    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
+    rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|同你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|同你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:说|讲|提|聊|说起|提到)(?:过|起|到)?(?:的|(?=那|这))"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
     rf"|你(?:那|这)(?:边|儿|里)|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}|就|都|也"
     r"|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
-    r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
+    r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
@@ -268,7 +270,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     after = re.sub(r"^\s*(?:掉|了|一下)+", "", after) if found.group("eg") or found.group("es") else after  # "delete 掉"
     if _clean(after) and not _PRONOUN.match(_clean(after)):
         return after
-    topic = re.sub(r"(?:你|就|都|也|全|全部|给我|帮我|可以|能|请|麻烦|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
+    topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
         return topic
     return previous if previous and _names_subject(previous) else after
