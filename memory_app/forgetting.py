@@ -23,6 +23,16 @@ def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, sess
     return {"scope": "described", **counts, "items": items}
 
 
+def described_by(text: str, requests) -> bool:
+    """Would any of these requests take ``text`` (by meaning and words, as it takes a stored message)?"""
+    for request in requests:
+        item = forget_matching.Item("turn", None, text)
+        forget_matching.score(request.description, [item])
+        if item.matched:
+            return True
+    return False
+
+
 MAX_LISTED_ITEMS = 20
 
 

@@ -14,7 +14,8 @@ from .conf import app_settings
 from .confirmation import resolve_answer
 from .db_retry import retry_on_busy
 from .extraction import extract
-from .forgetting import apply_forget_request
+from .extraction.forget import what_else_it_says
+from .forgetting import apply_forget_request, described_by
 from .heat import bump_heat
 from .intent import detect_intent
 from .merge import merge_candidate
@@ -65,9 +66,17 @@ def process_turn(turn: Turn, result) -> dict:
                 outcome["forgotten"].append(apply_forget_request(
                     tenant=tenant, user_id=user_id, request=request, actor=actor, session_id=session_id,
                     turn_id=turn_id, asking_turn_pk=turn.pk))
-            # The request itself names what must go (and the reply may repeat it): store nothing from it.
-            turn.text, turn.reply = FORGET_REQUEST, ""
-            return outcome
+            # The request itself names what must go (and the reply may repeat it): only what else the message
+            # says is kept, and only when the request does not describe that too.
+            rest = what_else_it_says(turn.text, result.forget_requests)
+            turn.text, turn.reply = (rest, "") if rest and not described_by(rest, result.forget_requests) else (
+                FORGET_REQUEST, "")
+            if turn.text == FORGET_REQUEST:
+                return outcome
+            result = extract(turn.text, speaker=turn.speaker)
+            if result.forget_requests or result.orders:
+                turn.text = FORGET_REQUEST
+                return outcome
         for text in result.one_off:
             remember_for_session(tenant, user_id, session_id, text, sources)
             outcome["working_memory"].append(redact(text))

@@ -130,7 +130,7 @@ def test_evidence_read_as_a_forget_request_is_counted_as_forgotten(tmp_path):
     """A message kept only as the forget-request placeholder has lost its words: if a question needs it, that shows."""
     case = {"user": "e4", "turns": [
         {"id": "e4-t1", "speaker": "user", "text": "Our allotment plot is number 14 by the east gate", "time": "2026-02-01T09:00:00+01:00"},
-        {"id": "e4-t2", "speaker": "user", "text": "I gave up the allotment in March. Delete what I told you about the plot.",
+        {"id": "e4-t2", "speaker": "user", "text": "We now rent a second plot by the pond. Delete what I told you about the plot.",
          "time": "2026-04-02T09:00:00+01:00"},
     ], "queries": [
         {"q": "Do I still have a garden plot?", "evidence": ["e4-t2"], "kind": "negation"},

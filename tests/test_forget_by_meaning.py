@@ -330,6 +330,27 @@ def test_a_statement_of_change_is_kept_and_forgets_nothing():
 
 
 @pytest.mark.django_db
+def test_what_else_a_forget_request_says_is_kept_and_what_it_names_is_not():
+    """"The dog went to my sister's, there is no dog at home now, you can strike that note from the file": the note
+    goes, the news stays (a later question needs it). The request's own words, and its comments, are not kept."""
+    service.after_turn("mei", "我家养了一只柴犬叫小黑，师傅上门记得关好门", session_id="s1", turn_id="t1")
+    service.after_turn("mei", "每周三下午我在家办公", session_id="s1", turn_id="t2")
+    service.after_turn("mei", "小黑送给我姐养了，现在家里没有狗了，档案里那条备注可以撤掉。", session_id="s2", turn_id="t3")
+    kept = Turn.objects.get(user_id="mei", turn_id="t3").text
+    assert "没有狗" in kept and "档案" not in kept and "撤掉" not in kept
+    assert Snippet.objects.filter(user_id="mei", text__contains="没有狗").exists()
+    assert Snippet.objects.filter(user_id="mei", text__contains="在家办公").exists()
+
+    service.after_turn("ravi", "My cousin Dev got arrested after the match last Friday", session_id="s1", turn_id="t1")
+    service.after_turn("ravi", "I coach the under-12 cricket side on Sundays", session_id="s1", turn_id="t2")
+    service.after_turn("ravi", "Please forget what I told you about my cousin's arrest, it was not mine to share.",
+                       session_id="s2", turn_id="t3")
+    assert Turn.objects.get(user_id="ravi", turn_id="t3").text == actions.FORGET_REQUEST
+    assert not Snippet.objects.filter(user_id="ravi", text__contains="arrest").exists()
+    assert Snippet.objects.filter(user_id="ravi", text__contains="cricket").exists()
+
+
+@pytest.mark.django_db
 def test_a_name_joined_to_another_subject_does_not_take_every_message_naming_that_person():
     """"the roofer's invoice and what happened with Marco": Marco's other news stays."""
     history = [

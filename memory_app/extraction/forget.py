@@ -409,3 +409,22 @@ def is_forget_clause(clause: str) -> bool:
         if found and (found.group("zs") or found.group("es") or _CUE.search(chunk)):
             return True
     return False
+
+
+def what_else_it_says(message: str, requests: list[ForgetRequest]) -> str:
+    """The message without its forget requests, the phrases that name what they ask to forget, and comments on
+    them: "I moved to Elm Road, delete my old address" still says where the user lives now. Empty when nothing
+    else is said, or when the request is about the user as a whole."""
+    if not requests or any(request.everything for request in requests):
+        return ""
+    from ..chinese_script import as_written_mandarin
+
+    read, typed = _chunks(as_written_mandarin(message)), _chunks(message)
+    if len(read) != len(typed):
+        typed = read
+    described = {term for request in requests for term in distinctive_terms(request.description)}
+    kept = [as_typed for (_, chunk), (_, as_typed) in zip(read, typed)
+            if _names_subject(chunk) and not is_forget_clause(chunk) and not _imperative_verb(chunk, question=False)
+            and not _MEMORY_REFERENCE.search(chunk) and not described & set(distinctive_terms(chunk))]
+    joiner = "，" if re.search(r"[\u4e00-\u9fff]", message) else ", "
+    return joiner.join(kept)
