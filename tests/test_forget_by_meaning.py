@@ -11,7 +11,7 @@ from django.utils import timezone
 from memory_app import actions, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
-from memory_app.extraction.forget import description_parts, detect_forget_requests, is_forget_clause
+from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
@@ -211,7 +211,11 @@ def test_describe_and_forget_removes_the_subject_everywhere_and_keeps_near_misse
         assert Snippet.objects.filter(user_id=probe.user, text__contains=word).exists(), word
         assert Turn.objects.filter(user_id=probe.user, text__contains=word).exists(), word
     asking_turn = Turn.objects.get(user_id=probe.user, turn_id="ask")
-    assert asking_turn.text == "[forget request]" and asking_turn.reply == ""
+    # The request keeps none of its own words about the subject (and its reply goes): at most what else it said.
+    assert asking_turn.reply == ""
+    [request] = detect_forget_requests(probe.request)
+    assert asking_turn.text == "[forget request]" or not (
+        set(distinctive_terms(request.description)) & set(distinctive_terms(asking_turn.text))), asking_turn.text
     assert probe.request not in left  # the request describes the subject: no snippet or summary line keeps it
     if probe.gone:
         assert entry["memories"] + entry["snippets"] + entry["turns"] >= 1 and entry["items"]
@@ -348,6 +352,22 @@ def test_what_else_a_forget_request_says_is_kept_and_what_it_names_is_not():
     assert Turn.objects.get(user_id="ravi", turn_id="t3").text == actions.FORGET_REQUEST
     assert not Snippet.objects.filter(user_id="ravi", text__contains="arrest").exists()
     assert Snippet.objects.filter(user_id="ravi", text__contains="cricket").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("message, secret", [
+    ("说点私事：我是因为跟房东打官司才搬走的，最后退了我两万。这个别写进任何记录里。", "打官司"),
+    ("I left the band over a royalty dispute with the drummer. Please do not store this.", "royalty"),
+    ("My biopsy came back clear. Don't log that.", "biopsy"),
+])
+def test_a_message_that_refuses_its_own_record_keeps_nothing(message, secret):
+    """"X. Don't store this": "this" is the message itself, so none of it is kept, not even the part before."""
+    service.after_turn("kai", "I walk the dog every morning at seven", session_id="s1", turn_id="t1")
+    record = service.after_turn("kai", message, session_id="s1", turn_id="t2")
+    assert record.outcome["forgotten"]
+    assert Turn.objects.get(user_id="kai", turn_id="t2").text == actions.FORGET_REQUEST
+    assert not Snippet.objects.filter(user_id="kai", text__contains=secret).exists()
+    assert Snippet.objects.filter(user_id="kai", text__contains="walk the dog").exists()
 
 
 @pytest.mark.django_db

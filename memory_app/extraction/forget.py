@@ -136,10 +136,15 @@ _WHAT_APPLIES_NOW = re.compile(
     r"\b(?:moved|moving|changed|changing) (?:to|over to)\b|\btold (?:me|us) to\b|\b(?:says|said|wants) (?:I|we|me|us) "
     r"(?:should|to|on)\b|\bnow (?:we|I) (?:use|do|go|have)\b)")
 
+# Refusing a record ("don't store", "别写进", "不要存"), as opposed to removing a thing ("drop", "删").
+_NOT_STORED = re.compile(r"(?i:\b(?:store|storing|save|saving|record|recording|log|logging|note|noting|write|writing|"
+                         r"jot|jotting|file|filing|keep|keeping)\b)|存|写进|写到|记进|记到|留")
 # A speaker correcting themselves mid-message.
 _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|(?i:\bno,? wait\b|\bwait\b|\boops\b|\bmy bad\b|\bI mean\b|"
                               r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
+_ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|系统|档案|)(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
+                           r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my)?\s*(?:notes?|records?|memory|files?|logs?|system|database))")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
 # A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
@@ -152,6 +157,7 @@ class ForgetRequest:
     everything: bool = False  # the user as a whole
     whole_subject: bool = False  # all of what the description names ("那摊事统统删了", "all of it")
     text: str = ""  # the sentence that asked (already redacted by the caller)
+    points_back: bool = False  # its object is "this" / "它" and stands for what this message says before it
     terms: list[str] = field(default_factory=list)  # keyword terms of the description
 
     def __post_init__(self):
@@ -218,6 +224,8 @@ def _clean(phrase: str) -> str:
 
 def _clean_one(phrase: str) -> str:
     phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
+    if _ONLY_A_PLACE.fullmatch(phrase):  # "写进任何记录里": where it would go, not what
+        return ""
     previous = None
     while previous != phrase:
         previous = phrase
@@ -286,11 +294,14 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         found = _imperative_verb(chunk, question=sentence in question_sentences and index == _last_of(chunks, sentence))
         if not found:
             continue
+        points_back = False
         asked[index] = ""
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
         description = _clean(raw)
-        strong = bool(found.group("zs") or found.group("es"))
+        # "don't store this", "这个别写进记录里": keeping a record of this very message is what is refused.
+        refuses_a_record = bool(_NOT_STORED.search(found.group(0)) and (not description or _PRONOUN.match(description)))
+        strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
         if _PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
             antecedent = _antecedent(chunks, index, asked, question_sentences)
             if not antecedent:
@@ -298,9 +309,9 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             # "forget it" alone is "never mind"; "forget that whole business", or an earlier phrase of the message
             # naming something said ("X提过的那个想法……这条别保留"), points back.
             if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)
-                                                            or _CUE.search(antecedent)):
+                                                            or _CUE.search(antecedent) or refuses_a_record):
                 continue
-            raw, description = antecedent, _clean(antecedent)
+            raw, description, points_back = antecedent, _clean(antecedent), True
         if not strong and not (_CUE.search(chunk) or _CUE.search(raw)):
             continue
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
@@ -313,7 +324,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         asked[index] = "" if everything else description
         said = " ".join(text for number, text in chunks if number == sentence)  # "X那摊事 你统统删了 别留底"
         whole = not everything and bool(_ALL_OF_IT.search(said) or _ALL_OF_IT.search(raw))
-        requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk))
+        requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk,
+                                      points_back=points_back))
     return _distinct(requests)
 
 
@@ -414,8 +426,9 @@ def is_forget_clause(clause: str) -> bool:
 def what_else_it_says(message: str, requests: list[ForgetRequest]) -> str:
     """The message without its forget requests, the phrases that name what they ask to forget, and comments on
     them: "I moved to Elm Road, delete my old address" still says where the user lives now. Empty when nothing
-    else is said, or when the request is about the user as a whole."""
-    if not requests or any(request.everything for request in requests):
+    else is said, when the request is about the user as a whole, or when it points back at this very message ("I quit
+    over a pay dispute. Don't put this in any record": all of it is what is not to be kept)."""
+    if not requests or any(request.everything or request.points_back for request in requests):
         return ""
     from ..chinese_script import as_written_mandarin
 
