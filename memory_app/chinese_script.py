@@ -41,7 +41,7 @@ def _one_character(character: str) -> str:
 
 # Written Cantonese (Hong Kong, Macau, Guangdong) spells the everyday function words its own way: 冇 for 没,
 # 唔 for 不, 嘅 for 的, 嗰 for 那, 咗 for 了, 係 for 是. Each maps to one Mandarin character, so the grammar and
-# lexicons (written in Mandarin) read "你當我冇講過，唔好記住" as they read "你当我没讲过，不好记住".
+# lexicons (written in Mandarin) read "佢話唔使等，我冇帶遮" as they read "他话不用等，我没带遮".
 # For the grammar only: the keyword index keeps the characters as typed.
 _CANTONESE_FUNCTION_WORDS = str.maketrans({
     "冇": "没", "唔": "不", "嘅": "的", "嗰": "那", "咗": "了", "係": "是", "系": "是", "佢": "他", "哋": "们",

@@ -64,11 +64,11 @@ def test_forget_requests_in_traditional_are_read(message, description):
 
 @pytest.mark.parametrize("message, description", [
     # written Cantonese: 冇 / 唔好 / 嗰 / 嘅 are 没 / 不要 / 那 / 的
-    ("上個禮拜講嗰件屋企人嘅病，你當我冇講過，唔好記住。", "屋企人的病"),
+    ("上個月同你提過阿爸嘅手術，當我冇提過啦", "阿爸的手术"),
     ("之前同你講嘅搬屋糾紛，唔好記住", "搬屋纠纷"),
     # "please" is no subject; 往事 (a past matter) is one word
     ("前兩天跟你說我表弟那些官司，拜託忘掉", "我表弟那些官司"),
-    ("那段跟前任的往事，你别记着了", "跟前任的往事"),
+    ("跟前任的那些往事，别留着了", "跟前任的那些往事"),
 ])
 def test_forget_requests_in_cantonese_and_with_a_plea_are_read(message, description):
     [request] = extract(message).forget_requests

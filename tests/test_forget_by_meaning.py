@@ -335,14 +335,14 @@ def test_a_statement_of_change_is_kept_and_forgets_nothing():
 
 @pytest.mark.django_db
 def test_what_else_a_forget_request_says_is_kept_and_what_it_names_is_not():
-    """"The dog went to my sister's, there is no dog at home now, you can strike that note from the file": the note
-    goes, the news stays (a later question needs it). The request's own words, and its comments, are not kept."""
+    """"The dog lives with my sister now, no dog at home, delete that record about the dog": the record goes, the
+    news stays (a later question needs it). The request's own words, and its comments, are not kept."""
     service.after_turn("mei", "我家养了一只柴犬叫小黑，师傅上门记得关好门", session_id="s1", turn_id="t1")
     service.after_turn("mei", "每周三下午我在家办公", session_id="s1", turn_id="t2")
-    service.after_turn("mei", "小黑送给我姐养了，现在家里没有狗了，档案里那条备注可以撤掉。", session_id="s2", turn_id="t3")
+    service.after_turn("mei", "小黑跟我姐住了，家里现在没狗，之前那条养狗的记录可以删掉。", session_id="s2", turn_id="t3")
     kept = Turn.objects.get(user_id="mei", turn_id="t3").text
-    assert "没有狗" in kept and "档案" not in kept and "撤掉" not in kept
-    assert Snippet.objects.filter(user_id="mei", text__contains="没有狗").exists()
+    assert "没狗" in kept and "记录" not in kept and "删掉" not in kept
+    assert Snippet.objects.filter(user_id="mei", text__contains="没狗").exists()
     assert Snippet.objects.filter(user_id="mei", text__contains="在家办公").exists()
 
     service.after_turn("ravi", "My cousin Dev got arrested after the match last Friday", session_id="s1", turn_id="t1")
@@ -356,7 +356,7 @@ def test_what_else_a_forget_request_says_is_kept_and_what_it_names_is_not():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("message, secret", [
-    ("说点私事：我是因为跟房东打官司才搬走的，最后退了我两万。这个别写进任何记录里。", "打官司"),
+    ("我辞职其实是因为被主管刁难，公司赔了三个月工资。此事不要存档。", "刁难"),
     ("I left the band over a royalty dispute with the drummer. Please do not store this.", "royalty"),
     ("My biopsy came back clear. Don't log that.", "biopsy"),
 ])

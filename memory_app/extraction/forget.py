@@ -21,7 +21,7 @@ _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
 _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了)|擦(?:掉|除|去)|扔(?:掉|了)"
                r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
-               rf"|{_ZH_NOT}(?:存|保存|保留|留着|留下|存档|写进|写到|记进|记到|放进|存进)")
+               rf"|{_ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
 # "could you not hold on to it", "would you please not store it": a request in a question's clothes.
@@ -39,7 +39,7 @@ _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
-_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
+_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
@@ -79,7 +79,7 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     r"|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
-    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
+    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
@@ -104,7 +104,7 @@ _ALL_OF_IT = re.compile(r"全部|所有|一切|统统|通通|全都|(?i:\b(?:eve
                         r"all (?:the|my|of the) (?:stuff|things|details|messages|notes)|the whole (?:thing|story|business))\b)")
 _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|anything|all|whole|entire)\b)")
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
-_PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
+_PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|此事|此|这件事|那件事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
 _NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
 
 # Anaphora: a phrase that points back to something said before it.
@@ -224,7 +224,7 @@ def _clean(phrase: str) -> str:
 
 def _clean_one(phrase: str) -> str:
     phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
-    if _ONLY_A_PLACE.fullmatch(phrase):  # "写进任何记录里": where it would go, not what
+    if _ONLY_A_PLACE.fullmatch(phrase):  # "存进你的档案里": where it would go, not what
         return ""
     previous = None
     while previous != phrase:
@@ -299,7 +299,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
         description = _clean(raw)
-        # "don't store this", "这个别写进记录里": keeping a record of this very message is what is refused.
+        # "don't store this", "此事不要存档": keeping a record of this very message is what is refused.
         refuses_a_record = bool(_NOT_STORED.search(found.group(0)) and (not description or _PRONOUN.match(description)))
         strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
         if _PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
