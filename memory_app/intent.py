@@ -243,11 +243,17 @@ def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> s
     topic_only = (personal_context and not _SELF_REFERENCE.search(text) and not _ADVICE.search(text)
                   and not set(scenes) & PEOPLE_AND_PLANS)
     if not has_self and not points_at_the_user and (
-            asks_a_fact and not personal_context or topic_only and _WORLD_HISTORY.search(text)):
+            asks_a_fact and not personal_context or _about_the_worlds_past(text, topic_only or not personal_context)):
         return "trivia"
     if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
+
+
+def _about_the_worlds_past(text: str, nothing_of_theirs: bool) -> bool:
+    """A question on the world's history or records, with only a topic of the user's in it (an explanation of how
+    something came about is left to the compose path: a reply style applies to it)."""
+    return nothing_of_theirs and bool(_WORLD_HISTORY.search(text)) and not _WORLD_EXPLANATION.search(text)
 
 
 def _names_the_users_world(text: str) -> bool:
