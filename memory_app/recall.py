@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 
 from . import crypto
 from .calibration import baseline_similarity, normalized_similarity
@@ -217,28 +217,33 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     early = early or read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
                                         session_id=session_id)
     prepared, memory_hits, snippet_hits = early.prepared, early.memory_hits, early.snippet_hits
-    near_memories, near_snippets = ({}, {}) if query_vector is None else vectors.nearest_each(
-        [(memories, VECTOR_MEMORIES), (snippets, RETRIEVAL_DEPTH)], tenant, user_id, query_vector)
+    # The vector hits come with their rows (the keyword pass's rows were read before the vector).
+    near_memory_rows, near_snippet_rows = ([], []) if query_vector is None else vectors.nearest_rows_each(
+        [(memories, VECTOR_MEMORIES), (snippets.annotate(revised_later=_revised_later()), RETRIEVAL_DEPTH)],
+        tenant, user_id, query_vector)
+    near_memories = {row.pk: similarity for row, similarity in near_memory_rows}
+    near_snippets = {row.pk: similarity for row, similarity in near_snippet_rows}
     items: dict[tuple[str, int], RecallItem] = {}
 
     def add(item: RecallItem) -> RecallItem:
         return items.setdefault((item.source_type, item.row.pk), item)
 
-    # Each row is read once, whichever index found it: the vector hits the keyword pass did not find are read now,
-    # the vector search's similarity kept (as are the corrections of the snippets among them). Items are added in
-    # the order they always were (keyword hits, rules, then vector hits best first): equal rankings are common
-    # (memories stand in for their turns) and keep it.
+    # Each row is kept once, whichever index found it, with the vector search's similarity; the corrections of the
+    # vector hits the keyword pass did not find are read now. Items are added in the order they always were (keyword
+    # hits, rules, then vector hits best first): equal rankings are common (memories stand in for their turns) and
+    # keep it.
     read_memories = {row.pk for row, _ in early.memory_rows + early.regardless_rows}
-    late_memories = [(row, None) for row in memories.filter(
-        AnyOf(F("pk"), [pk for pk in near_memories if pk not in read_memories])).defer("embedding")]
-    late_snippets, = vectors.rows_with_vectors_each([snippets.filter(
-        pk__in=_found_or_revising([pk for pk in near_snippets if pk not in snippet_hits])).exclude(
-        AnyOf(F("pk"), [row.pk for row, _ in early.snippet_rows]))]) if near_snippets else ([],)
+    late_memories = [(row, None) for row, _ in near_memory_rows if row.pk not in read_memories]
+    read_snippets = {row.pk for row, _ in early.snippet_rows}
+    late_snippets = [(row, None) for row, _ in near_snippet_rows if row.pk not in read_snippets]
+    late_corrections = _revisions_of(
+        snippets, [row.pk for row, _ in near_snippet_rows if row.revised_later and row.pk not in snippet_hits],
+        vectors, query_vector, depth=1, read=read_snippets | set(near_snippets))
     memory_rows = vectors.similarities(early.memory_rows + late_memories, query_vector, known=near_memories)
     regardless_rows = vectors.similarities(early.regardless_rows, query_vector, known=near_memories)
     # Rows in primary-key order, as SQLite always gave them.
-    snippet_rows = sorted(vectors.similarities(early.snippet_rows + late_snippets, query_vector, known=near_snippets),
-                          key=lambda pair: pair[0].pk)
+    snippet_rows = sorted(vectors.similarities(early.snippet_rows + late_snippets, query_vector, known=near_snippets)
+                          + late_corrections, key=lambda pair: pair[0].pk)
     for rows, make_item, hits, near in ((memory_rows, _memory_item, memory_hits, near_memories),
                                         (regardless_rows, _memory_item, None, near_memories),
                                         (snippet_rows, _snippet_item, snippet_hits, near_snippets)):
@@ -306,10 +311,18 @@ def _found_or_revising(found: list[int]):
         Snippet.objects.filter(AnyOf(F("revises"), found)).values("pk"), all=True)
 
 
-def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int) -> list[tuple[Snippet, float | None]]:
-    """Later messages that correct the found statements (and their own corrections, ``depth`` levels): a
-    correction that does not repeat its subject still answers what the statement answered."""
-    rows, seen = [], set(found)
+def _revised_later():
+    """Whether a later message corrects the snippet (one probe of the index on ``revises`` per row read): the vector
+    hits' corrections are then read, which most turns, finding none corrected, skip."""
+    return Exists(Snippet.objects.filter(revises=OuterRef("pk")))
+
+
+def _revisions_of(snippets, found: list[int], vectors, query_vector, *, depth: int,
+                  read=frozenset()) -> list[tuple[Snippet, float | None]]:
+    """Later messages that correct the found statements (and their own corrections, ``depth`` levels), none of
+    ``read`` (rows the caller has): a correction that does not repeat its subject still answers what the statement
+    answered."""
+    rows, seen = [], set(found) | set(read)
     for _ in range(depth if found else 0):
         revising = Snippet.objects.filter(AnyOf(F("revises"), found)).values("pk")  # see _found_or_revising
         new = sorted(vectors.rows_with_similarity(snippets.filter(pk__in=revising).exclude(AnyOf(F("pk"), seen)),

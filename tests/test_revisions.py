@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memory_app import service
+from memory_app import recall, service
 from memory_app.extraction.language import revises_earlier
 from memory_app.models import Snippet
 
@@ -60,6 +60,20 @@ def test_a_correction_without_its_subject_ranks_above_what_it_corrects():
     assert snippet_of("ana", correction).revises == snippet_of("ana", original)
     order = ranked_turns(service.before_turn("ana", "When is the violin recital?", now=now))
     assert order.index(correction) < order.index(original) <= 2
+
+
+def test_the_correction_of_a_statement_found_by_meaning_alone_comes_with_it(monkeypatch):
+    """The message shares no word with either turn and the vector search keeps one snippet, the statement: its
+    correction comes in through the link, and ranks above it."""
+    lines = ["My daughter's violin recital is on the 12th of May at the town hall", *FILLER[:3],
+             "the recital got pushed to the 19th, the hall flooded", *FILLER[3:]]
+    turn_ids, now = say("fay", lines)
+    original, correction = turn_ids[0], turn_ids[4]
+    monkeypatch.setattr(recall, "RETRIEVAL_DEPTH", 1)
+    context = service.before_turn("fay", "When is my girl performing music?", now=now)
+    snippets = [source["turn"] for item in context.candidates if item.source_type == "snippet"
+                for source in item.sources]
+    assert snippets.index(correction) < snippets.index(original)
 
 
 def test_chinese_corrections_are_linked_too():

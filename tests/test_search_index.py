@@ -329,7 +329,7 @@ def _bulk_user(user_id: str, size: int) -> None:
     index_items("snippet", snippets)
 
 
-QUERY_BOUND = 21  # before_turn runs 15-18 SQL queries (some only when needed), whatever the history
+QUERY_BOUND = 21  # before_turn runs 15-20 SQL queries (some only when needed), whatever the history
 
 
 @pytest.mark.parametrize("size", [10, 1000])

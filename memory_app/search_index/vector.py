@@ -4,8 +4,9 @@ PostgreSQL: pgvector's HNSW index, the tenant/user filter in the same query and 
 ``configure_pgvector_session``), so the index never returns another user's rows and
 still returns as many as asked. SQLite: each user's matrix is read once per process and kept, normalised, in
 a bounded LRU; the user's index version (bumped by every write, see ``keyword.PostingsKeywordIndex._count``
-and ``signals``) tells when it must be read again. Searches answer primary keys that pass the caller's
-queryset (status, expiry, privacy); the caller loads the rows once, with whatever else it reads. Rows found
+and ``signals``) tells when it must be read again. Searches answer the rows that pass the caller's queryset
+(status, expiry, privacy), or only their primary keys (``nearest_each``); on PostgreSQL the rows come from the
+search's own statement, on SQLite from one read of the winners. Rows found
 otherwise (by keyword, by rule) are read with their stored vector beside them (``rows_with_vectors_each``), before
 the query's vector is known, and compared in numpy once it is (``similarities``): the same figure on both stores."""
 import math
@@ -35,13 +36,24 @@ def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
 
 
 class VectorIndex:
-    """What both stores answer. ``nearest_each`` gives primary keys (the caller's filter applied) so that the
-    caller loads each row once, with whatever else it reads anyway; ``rows_with_vectors_each`` loads rows with
-    their vectors, ``similarities`` compares those with the query."""
+    """What both stores answer. ``nearest_rows_each`` gives the nearest rows (the caller's filter and columns
+    applied), ``nearest_each`` only their primary keys; ``rows_with_vectors_each`` loads rows with their vectors,
+    ``similarities`` compares those with the query."""
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
         """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
         raise NotImplementedError
+
+    def nearest_rows_each(self, searches, tenant: str, user_id: str,
+                          query_vector: np.ndarray) -> list[list[tuple[object, float]]]:
+        """``nearest_each`` with the rows themselves (the queryset's columns, the vector field deferred): for each
+        (queryset, limit), up to ``limit`` (row, similarity), best first. Here the winners of each search are read
+        after it (one read per search that found any); PostgreSQL returns them from the search's own statement."""
+        found = []
+        for (queryset, _), near in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector)):
+            read = {row.pk: row for row in queryset.defer("embedding").filter(AnyOf(F("pk"), list(near)))} if near else {}
+            found.append([(read[pk], similarity) for pk, similarity in near.items() if pk in read])
+        return found
 
     def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
                              known: dict[int, float] | None = None) -> list[tuple[object, float | None]]:
@@ -86,9 +98,7 @@ class VectorIndex:
 
     def nearest(self, queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray,
                 limit: int) -> list[tuple[object, float]]:
-        found = self.nearest_each([(queryset, limit)], tenant, user_id, query_vector)[0]
-        rows = queryset.defer("embedding").in_bulk(list(found))
-        return [(rows[pk], similarity) for pk, similarity in found.items() if pk in rows]
+        return self.nearest_rows_each([(queryset, limit)], tenant, user_id, query_vector)[0]
 
 
 def _cosine_distance(dim: int, query_vector: np.ndarray):
@@ -117,21 +127,39 @@ class PgVectorIndex(VectorIndex):
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
         """One statement for every search (a UNION ALL of one ORDER BY ... LIMIT per search, each through its
         HNSW index): a round trip per search saved, and no row read until the caller loads the winners."""
-        dim = int(query_vector.shape[0])
-        distance = _cosine_distance(dim, query_vector)
-        parts = []
-        for position, (queryset, limit) in enumerate(searches):
-            if limit <= 0:
-                continue
-            parts.append(queryset.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
-                         .annotate(vector_search=Value(position), vector_distance=distance)
-                         .order_by("vector_distance").values_list("vector_search", "pk", "vector_distance")[:limit])
+        distance = _cosine_distance(int(query_vector.shape[0]), query_vector)
+        parts = [self._by_distance(queryset, tenant, user_id, query_vector, distance)
+                 .annotate(vector_search=Value(position))
+                 .values_list("vector_search", "pk", "vector_distance")[:limit]
+                 for position, (queryset, limit) in enumerate(searches) if limit > 0]
         found: list[dict[int, float]] = [{} for _ in searches]
         if parts:
             best_first = sorted(union_all(parts), key=lambda row: (row[0], -_similarity(row[2])))
             for position, pk, vector_distance in best_first:
                 found[position][pk] = _similarity(vector_distance)
         return found
+
+    def nearest_rows_each(self, searches, tenant: str, user_id: str,
+                          query_vector: np.ndarray) -> list[list[tuple[object, float]]]:
+        """One statement per search that returns the winners' columns with their distances: reading them again by
+        primary key afterwards cost a round trip and a second index lookup per row (searches of different models
+        cannot share a UNION, their columns differ)."""
+        distance = _cosine_distance(int(query_vector.shape[0]), query_vector)
+        found = []
+        for queryset, limit in searches:
+            rows = self._by_distance(queryset.defer("embedding"), tenant, user_id, query_vector, distance)[:limit] \
+                if limit > 0 else []
+            # best first as nearest_each sorts them (a stable sort: ties keep the index's order)
+            found.append(sorted(((row, _similarity(row.__dict__.pop("vector_distance"))) for row in rows),
+                                key=lambda pair: -pair[1]))
+        return found
+
+    @staticmethod
+    def _by_distance(queryset: QuerySet, tenant: str, user_id: str, query_vector: np.ndarray, distance) -> QuerySet:
+        """The user's rows with a vector of the query's dimension, nearest first (through the HNSW index)."""
+        return (queryset.filter(tenant=tenant, user_id=user_id, embedding__isnull=False,
+                                embedding_dim=int(query_vector.shape[0]))
+                .annotate(vector_distance=distance).order_by("vector_distance"))
 
     def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
         """One statement for all of them, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's rows in
