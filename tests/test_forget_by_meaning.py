@@ -43,9 +43,9 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("昨天聊的物业那摊烂事，不用留着", "物业那摊烂事"),
     ("把我前阵子说的牙医预约划掉", "牙医预约"),
     ("关于我表哥欠债的事，不要留底", "我表哥欠债"),
-    # when it was said is no part of what it was about; a request may come as a question
-    ("what I mentioned over the holidays about my landlord dispute, would you please not store it", "landlord dispute"),
-    ("Could you not keep what I said in March about the lawsuit?", "lawsuit"),
+    # when it was said (in Chinese) is no part of what it was about; a request may come as a question
+    ("what I mentioned about my landlord dispute, would you please not store it", "landlord dispute"),
+    ("Could you not keep what I said about the lawsuit?", "lawsuit"),
     ("过年前跟你讲的我舅舅住院的事，删了吧", "我舅舅住院"),
     ("国庆的时候跟你说的房贷逾期，能不能别记着", "房贷逾期"),
     # a correction word before a request that points at what was said does not make it a correction
