@@ -117,11 +117,7 @@ def test_evidence_erased_by_a_forget_request_is_counted(tmp_path):
         {"q": "Where does my sister keep her hives?", "evidence": ["e3-t1"], "kind": "recall"},
         {"q": "When is my orchestra rehearsal?", "evidence": ["e3-t2"], "kind": "recall"},
     ]}
-    path = tmp_path / "forget.jsonl"
-    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
-    out = StringIO()
-    call_command("memory", "eval", str(path), stdout=out)
-    summary = json.loads(out.getvalue().strip().splitlines()[-1])
+    summary = _eval_summary(tmp_path, case)
     assert summary["evidence_forgotten"] == 1  # e3-t1, asked about twice; the orchestra turn stays
     assert summary["recall_at"]["10"] < 1.0
 
@@ -135,9 +131,13 @@ def test_evidence_read_as_a_forget_request_is_counted_as_forgotten(tmp_path):
     ], "queries": [
         {"q": "Do I still have a garden plot?", "evidence": ["e4-t2"], "kind": "negation"},
     ]}
-    path = tmp_path / "request.jsonl"
+    assert _eval_summary(tmp_path, case)["evidence_forgotten"] == 1
+
+
+def _eval_summary(tmp_path, case: dict) -> dict:
+    """``memory eval`` on a one-user file: its last line."""
+    path = tmp_path / "case.jsonl"
     path.write_text(json.dumps(case) + "\n", encoding="utf-8")
     out = StringIO()
     call_command("memory", "eval", str(path), stdout=out)
-    summary = json.loads(out.getvalue().strip().splitlines()[-1])
-    assert summary["evidence_forgotten"] == 1
+    return json.loads(out.getvalue().strip().splitlines()[-1])
