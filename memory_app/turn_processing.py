@@ -11,6 +11,7 @@ from django.utils import timezone
 from .actions import FORGET_REQUEST
 from .adapter import get_adapter
 from .conf import app_settings
+from .erasure import clear_text_caches
 from .confirmation import resolve_answer
 from .db_retry import retry_on_busy
 from .extraction import extract
@@ -71,6 +72,7 @@ def process_turn(turn: Turn, result) -> dict:
             rest = what_else_it_says(turn.text, result.forget_requests)
             turn.text, turn.reply = (rest, "") if rest and not described_by(rest, result.forget_requests) else (
                 FORGET_REQUEST, "")
+            clear_text_caches()  # reading the request again cached its words (the subject's among them)
             if turn.text == FORGET_REQUEST:
                 return outcome
             result = extract(turn.text, speaker=turn.speaker)
