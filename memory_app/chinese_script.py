@@ -40,11 +40,12 @@ def _one_character(character: str) -> str:
 
 
 # Written Cantonese (Hong Kong, Macau, Guangdong) spells the everyday function words its own way: 冇 for 没,
-# 唔 for 不, 嘅 for 的, 嗰 for 那, 咗 for 了, 係 for 是. Each maps to one Mandarin character, so the grammar and
+# 唔 for 不, 嘅 for 的, 嗰 for 那, 咗 for 了. Each maps to one Mandarin character, so the grammar and
 # lexicons (written in Mandarin) read "佢話唔使等，我冇帶遮" as they read "他话不用等，我没带遮".
-# For the grammar only: the keyword index keeps the characters as typed.
+# For the grammar only: the keyword index keeps the characters as typed. Only characters Mandarin hardly uses are
+# mapped: 係 (is) becomes 系 in Simplified, which is also 系统's, so it is left alone.
 _CANTONESE_FUNCTION_WORDS = str.maketrans({
-    "冇": "没", "唔": "不", "嘅": "的", "嗰": "那", "咗": "了", "係": "是", "系": "是", "佢": "他", "哋": "们",
+    "冇": "没", "唔": "不", "嘅": "的", "嗰": "那", "咗": "了", "佢": "他", "哋": "们",
     "喺": "在", "畀": "给", "嘢": "事", "咁": "这", "乜": "什", "睇": "看", "諗": "想", "谂": "想", "攞": "拿", "俾": "给",
 })
 

@@ -80,6 +80,7 @@ def test_cantonese_function_words_read_as_mandarin_character_for_character():
     assert as_written_mandarin(message) == "我没车，他们话不用等"
     assert len(as_written_mandarin(message)) == len(message)
     assert to_simplified(message) == "我冇车，佢哋话唔使等"  # the keyword index keeps them as typed
+    assert as_written_mandarin("系统关系要联系好") == "系统关系要联系好"  # 係 folds to 系, a Mandarin character too
 
 
 @pytest.mark.parametrize("message, kind, value", [
