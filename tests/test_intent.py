@@ -221,7 +221,7 @@ def test_how_a_rule_is_settled_and_general_advice_are_world_questions_unless_the
 
 
 @pytest.mark.parametrize("message", [
-    "羽毛球是哪一届奥运会成为比赛项目的？", "世界上第一台电脑是哪一年造出来的？", "中国的茶叶种植有多少年的历史？",
+    "网球在哪一年第一次有了职业联赛？", "世界上第一台电脑是哪一年造出来的？", "中国的茶叶种植有多少年的历史？",
     "What year was the first lighthouse built in Scotland?", "How did the tradition of wedding cakes begin?",
     "Which year did women first play at the football World Cup?",
 ])
