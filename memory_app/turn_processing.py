@@ -11,9 +11,9 @@ from django.utils import timezone
 from .actions import FORGET_REQUEST
 from .adapter import get_adapter
 from .conf import app_settings
-from .erasure import clear_text_caches
 from .confirmation import resolve_answer
 from .db_retry import retry_on_busy
+from .erasure import clear_text_caches
 from .extraction import extract
 from .extraction.forget import what_else_it_says
 from .forgetting import apply_forget_request, described_by
@@ -34,7 +34,14 @@ def extract_turn(turn: Turn):
     """The slow, read-only part of a turn (rules, or the model): run before any write transaction opens."""
     if turn.speaker == ASSISTANT:
         return None
-    return extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
+    result = extract(turn.text, speaker=turn.speaker, assistant_reply=turn.reply)
+    if result.forget_requests:  # what else the message says is kept, unless the request describes it too
+        rest = what_else_it_says(turn.text, result.forget_requests)
+        if rest and not described_by(rest, result.forget_requests):
+            kept = extract(rest, speaker=turn.speaker)
+            if not (kept.forget_requests or kept.orders):
+                result.rest_text, result.rest = rest, kept
+    return result
 
 
 def process_turn(turn: Turn, result) -> dict:
@@ -68,17 +75,13 @@ def process_turn(turn: Turn, result) -> dict:
                     tenant=tenant, user_id=user_id, request=request, actor=actor, session_id=session_id,
                     turn_id=turn_id, asking_turn_pk=turn.pk))
             # The request itself names what must go (and the reply may repeat it): only what else the message
-            # says is kept, and only when the request does not describe that too.
-            rest = what_else_it_says(turn.text, result.forget_requests)
-            turn.text, turn.reply = (rest, "") if rest and not described_by(rest, result.forget_requests) else (
-                FORGET_REQUEST, "")
+            # says is kept (found by extract_turn, before this transaction).
             clear_text_caches()  # reading the request again cached its words (the subject's among them)
-            if turn.text == FORGET_REQUEST:
-                return outcome
-            result = extract(turn.text, speaker=turn.speaker)
-            if result.forget_requests or result.orders:
+            turn.reply = ""
+            if result.rest is None:
                 turn.text = FORGET_REQUEST
                 return outcome
+            turn.text, result = result.rest_text, result.rest
         for text in result.one_off:
             remember_for_session(tenant, user_id, session_id, text, sources)
             outcome["working_memory"].append(redact(text))

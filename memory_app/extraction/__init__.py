@@ -42,6 +42,9 @@ class ExtractionResult:
     is_correction: bool = False
     llm_error: str = ""
     orders: list[str] = field(default_factory=list)  # kinds of standing order the message gives the assistant
+    # A forget request's message: what else it says, and that read as a message of its own (None: nothing is kept).
+    rest_text: str = ""
+    rest: "ExtractionResult | None" = None
 
     def as_dict(self) -> dict:
         return {

@@ -9,6 +9,7 @@ to erase the whole user; "everything about my brother's wedding" is about the we
 import re
 from dataclasses import dataclass, field
 
+from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 
@@ -420,19 +421,17 @@ def is_forget_clause(clause: str) -> bool:
 
 def what_else_it_says(message: str, requests: list[ForgetRequest]) -> str:
     """The message without its forget requests, the phrases that name what they ask to forget, and comments on
-    them: "I moved to Elm Road, delete my old address" still says where the user lives now. Empty when nothing
-    else is said, when the request is about the user as a whole, or when it points back at this very message ("I quit
-    over a pay dispute. Don't put this in any record": all of it is what is not to be kept)."""
+    them: "the dog lives with my sister now, no dog at home, delete that record about the dog" still says there is no
+    dog. Empty when nothing else is said, when the request is about the user as a whole, or when it points back at
+    this very message ("I quit over a pay dispute. Don't put this in any record": all of it is not to be kept)."""
     if not requests or any(request.everything or request.points_back for request in requests):
         return ""
-    from ..chinese_script import as_written_mandarin
-
     read, typed = _chunks(as_written_mandarin(message)), _chunks(message)
     if len(read) != len(typed):
         typed = read
     described = {term for request in requests for term in distinctive_terms(request.description)}
     kept = [as_typed for (_, chunk), (_, as_typed) in zip(read, typed)
-            if _names_subject(chunk) and not is_forget_clause(chunk) and not _imperative_verb(chunk, question=False)
+            if _names_subject(chunk) and not _imperative_verb(chunk, question=False)
             and not _MEMORY_REFERENCE.search(chunk) and not described & set(distinctive_terms(chunk))]
     joiner = "，" if re.search(r"[\u4e00-\u9fff]", message) else ", "
     return joiner.join(kept)
