@@ -78,10 +78,22 @@ def test_the_description_is_the_object_phrase_without_the_forget_words(message, 
      "Dmitri confided in me, debt and the people chasing him"),
     # calling the assistant by name is no part of the subject
     ("阿福呀，上回跟你讲的我表姐的官司，你就别记着了", "我表姐的官司"),
+    # keeping it on file or around is keeping what was said
+    ("The clinic moved my biopsy to March. Please don't keep it on file.", "clinic moved my biopsy to March"),
+    ("Rosa and I split up. don't keep it around", "Rosa and I split up"),
 ])
 def test_an_object_that_points_back_takes_the_subject_named_earlier_in_the_message(message, description):
     [request] = detect_forget_requests(message)
     assert request.description == description and not request.everything
+
+
+@pytest.mark.parametrize("message, description", [
+    ("Forget it, what I said about my landlord's lawsuit.", "landlord's lawsuit"),
+    ("Drop it, the stuff about my nephew's grades", "nephew's grades"),
+])
+def test_a_pronoun_may_point_ahead_to_the_phrase_naming_what_was_said(message, description):
+    [request] = detect_forget_requests(message)
+    assert request.description == description and not request.points_back
 
 
 @pytest.mark.parametrize("clause", ["Don't put cilantro in my soup", "don't add sugar to my coffee",
@@ -102,6 +114,9 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     # a speaker taking back their own words mid-message, then saying them right
     "月租两千三，哦不对，删掉，是两千五。", "车险一年四千二 不对 划掉 是四千六", "The deposit is 400, no wait, delete that, it is 450.",
     "Pickup at 7, sorry, scrap that, pickup at 8 on the east side",
+    # a keep verb whose pronoun takes a complement puts something in a state
+    "Don't keep it warm, I will eat later", "please don't keep them waiting at the gate",
+    "don't keep it a secret from her", "don't keep it short, I want the long version",
 ])
 def test_ordinary_sentences_are_not_forget_requests(message):
     assert detect_forget_requests(message) == []

@@ -88,7 +88,7 @@ _EN_LEADING = re.compile(
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
-                          r"again|at all|ever again|right away|anymore|any more)$", re.I)
+                          r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
 _SELF = re.compile(r"我自己|我本人|关于我|我的|我|本人|(?i:\b(?:me|myself|i|my|mine|us|our)\b)")
@@ -102,6 +102,10 @@ _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|a
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
 _PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|此事|此|这件事|那件事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
 _NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
+# "don't keep it warm", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
+# or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
+_KEPT_IN_A_STATE = re.compile(r"(?i)(?:it|them|him|her|me|us)\s+(?!(?:stored|saved|on record)$)\S.*")
+_KEEP_VERB = re.compile(r"(?i)\b(?:keep|keeping|hold|holding|hang|hanging|retain|retaining|remember|remembering)\b")
 
 # Anaphora: a phrase that points back to something said before it.
 _ANAPHOR = re.compile(r"(?i:\b(?:that|this|the|all of (?:that|this)|all (?:that|this))\s+(?:whole |entire )?(?:thing|business|matter|"
@@ -295,11 +299,15 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
         description = _clean(raw)
+        if _KEEP_VERB.search(found.group(0)) and _KEPT_IN_A_STATE.fullmatch(description):
+            continue
         # "don't store this", "此事不要存档": keeping a record of this very message is what is refused.
         refuses_a_record = bool(_NOT_STORED.search(found.group(0)) and (not description or _PRONOUN.match(description)))
         strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
         if _PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
             antecedent = _antecedent(chunks, index, asked, question_sentences)
+            points_ahead = not antecedent and _named_right_after(chunks, index, sentence)
+            antecedent = antecedent or points_ahead
             if not antecedent:
                 continue
             # "forget it" alone is "never mind"; "forget that whole business", or an earlier phrase of the message
@@ -307,7 +315,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             if _NEUTER.match(description or "it") and not (_CUE.search(chunk) or _WHOLE_OF_IT.search(chunk)
                                                             or _CUE.search(antecedent) or refuses_a_record):
                 continue
-            raw, description, points_back = antecedent, _clean(antecedent), True
+            raw, description, points_back = antecedent, _clean(antecedent), not points_ahead
         if not strong and not (_CUE.search(chunk) or _CUE.search(raw)):
             continue
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
@@ -370,6 +378,15 @@ def _antecedent(chunks, index: int, asked: dict[int, str], question_sentences: s
         if sentence not in question_sentences and _names_subject(chunk):
             return _phrases_before(chunks, earlier + 1, asked, sentence)
     return ""
+
+
+def _named_right_after(chunks, index: int, sentence: int) -> str:
+    """"Forget it, what I said about my landlord": the pronoun points ahead, to the next phrase of the sentence,
+    when that phrase names something said or kept."""
+    if index + 1 >= len(chunks) or chunks[index + 1][0] != sentence:
+        return ""
+    following = chunks[index + 1][1]
+    return following if _CUE.search(following) and _names_subject(following) else ""
 
 
 def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> str:
