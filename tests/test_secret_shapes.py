@@ -139,9 +139,28 @@ POSITIVES = [
     # a card's four-digit grouping far on in the sentence of a card, check digit or not (a store card)
     ("The supermarket loyalty card, the blue one my sister gave me ages ago, is 6011 2290 4478 1035",
      "6011 2290 4478 1035", "bank_card"),
-    # a wallet's recovery phrase: its name, then twelve to twenty-four short words
-    ("wrote my seed phrase on a card: lamp orbit velvet fossil drift cactus lunar echo prism harbor quilt ember, "
-     "keep it for me", "lamp orbit velvet fossil drift cactus lunar echo prism harbor quilt ember", "private_key"),
+    # a wallet's recovery phrase: its name, then twelve to twenty-four short words, however far on in the message
+    ("wrote my seed phrase on a card: maple cobalt fennel piano garlic sunset pebble rocket falcon marble wagon meadow, "
+     "keep it for me", "maple cobalt fennel piano garlic sunset pebble rocket falcon marble wagon meadow", "private_key"),
+    ("the seed phrase for the hardware wallet, which my nephew set up over the holidays and I never wrote down "
+     "anywhere else: maple cobalt fennel piano garlic sunset pebble rocket falcon marble wagon meadow",
+     "maple cobalt fennel piano garlic sunset pebble rocket falcon marble wagon meadow", "private_key"),
+    # ... or with no name at all, when every word is from one BIP-39 list
+    ("backup, in case: ozone gadget tribe flavor surge arrow fabric kitten useful lobster crater ripple ok",
+     "ozone gadget tribe flavor surge arrow fabric kitten useful lobster crater ripple", "private_key"),
+    ("钱包的助记词是收证改清美再采转更单风切，抄在本子上了", "收证改清美再采转更单风切", "private_key"),
+    # a credential named in other words: a security answer, a door's code said in Chinese digits, the code read
+    # out one digit at a time, pressed on a keypad, a lock's combination spelled out, after a comma
+    ("the security answer for the pension portal is marmalade1987", "marmalade1987", "password"),
+    ("网银的密保答案是 xiaohei0412，别弄混", "xiaohei0412", "password"),
+    ("车库保险柜的密码记一下：三八二六零一", "三八二六零一", "password"),
+    ("the side door keypad code is 4 0 7 7 2 then the hash key", "4 0 7 7 2", "password"),
+    ("快递到了就在单元门按 7719# 进来", "7719#", "password"),
+    ("My aunt left a lockbox by the shed. The combination is green-four-one-nine.", "green-four-one-nine", "password"),
+    ("they reset the bike cage padlock again, 31-07-22, don't lose it", "31-07-22", "password"),
+    ("邻居给了我开门的码，六四零二九一，周末帮她喂猫", "六四零二九一", "password"),
+    # a document number read out in groups with a check letter
+    ("the payroll form asks for my national insurance number, it's QR 51 72 08 C", "QR 51 72 08 C", "id_number"),
     ("钱包助记词 brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle 帮我存一下",
      "brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle", "private_key"),
     # a lock's combination, and "pass" as short for the password of a login
@@ -277,6 +296,12 @@ NEGATIVES = [
     "密码是我生日那个",
     "the alarm takes 4 AA batteries",
     "我一五一十地告诉了他，三五个人都听见了",
+    # a seed phrase's name with ordinary prose after it; a combination away from any lock; a keypad with no code
+    "my seed phrase is written on a card in the drawer at my parents house in the north of town",
+    "that combination is 12 dollars cheaper if you add the drink",
+    "the keypad by the door has 4 buttons that stick",
+    "二维码扫了三遍 还是进不去",
+    "这双鞋的码偏小，四十二码的穿着挤",
     # an ID-card shape after an order word, a shape whose check character fails, a product code
     "订单号 F231557809 明天发货",
     "the ticket said K520811(3) but that was the seat code",

@@ -20,11 +20,12 @@ _FOLD.update({0x3000: 0x20, 0x00A0: 0x20, 0x2009: 0x20, 0x202F: 0x20})
 _FOLD.update({code: 0x2D for code in (0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63)})
 
 
-# A number read out digit by digit in Chinese ("一三八…", "幺三九…") is a number: seven or more digit characters in a
-# row fold to ASCII digits (one for one, so offsets stay valid). Fewer are words ("一五一十", "三五个").
+# A number read out digit by digit in Chinese ("一三八…", "幺三九…", a PIN "四七二零") is a number: four or more digit
+# characters in a row fold to ASCII digits (one for one, so offsets stay valid). Fewer are words ("三五个"); a longer
+# idiom that folds ("一五一十") is still only a number, which only a credential or phone word makes secret.
 _CHINESE_DIGITS = {"零": "0", "〇": "0", "幺": "1", "一": "1", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6",
                    "七": "7", "八": "8", "九": "9"}
-_CHINESE_DIGIT_RUN = re.compile("[" + "".join(_CHINESE_DIGITS) + "]{7,}")
+_CHINESE_DIGIT_RUN = re.compile("[" + "".join(_CHINESE_DIGITS) + "]{4,}")
 
 
 def fold_width(text: str) -> str:

@@ -14,6 +14,8 @@ from .base import Secret, is_amount, is_date_or_time, is_year, sentence_limit, s
 
 _NOUN = re.compile(
     r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
+    r"|(?:开门|开锁|解锁|门锁|门禁|保险箱|保险柜|密码锁|智能锁)的码|密保(?:问题的?)?答案|密保"
+    r"|(?i:\b(?:security|secret|memorable) (?:answers?|words?)\b|\banswers? to (?:my|the|a) security questions?\b)"
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pin (?:code|number)|otp|cvv2?|cvc2?"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
@@ -25,7 +27,7 @@ _NOUN = re.compile(
 )
 # Words that put a value in a login context without naming it a password.
 _CONTEXT = re.compile(
-    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁"
+    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁|单元门|楼门|大门|院门|侧门|车库门|防盗门"
     r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|wi-?fi|wlan|ssid|router|modem"
     r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code)\b)",
     re.A,
@@ -39,12 +41,14 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
 )
 _LINK = re.compile(
     r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|[:=]|->"
-    r"|用的是|用的|用|输入|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
+    r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
+    r"|用的是|用的|用|输入|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
     re.A,
 )
 _COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
-_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入"}
+_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入", "按", "按下", "punch in", "punches in", "punched in",
+        "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
 # Adverbs that may sit between the link and the value ("is still …", "还是 …").
 _FILLER = re.compile(
     r"(?:\s*(?:(?i:\b(?:still|now|just|currently|always|simply|probably|actually|again|also|literally|basically)\b)"
@@ -157,8 +161,8 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
 
 # A code or PIN read out in digit groups ("739 214", "48 19 27", "5512-0931"): 2-4 digits a group, joined by one
 # space or dash, 4-8 digits in all; or one run of 4-8 digits among words _VALUE does not read ("设成了生日 0917 加…").
-_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4}){1,3}|\d{4,8})(?![\w#*]|[.,/:][\d]|[ -]\d)",
-                             re.A)
+_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4}){1,3}|\d(?: \d){3,7}|\d{4,8})"
+                             r"(?![\w#*]|[.,/:][\d]|[ -]\d)", re.A)  # "\d(?: \d)…": read out one digit at a time
 _CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
 
@@ -204,6 +208,11 @@ _LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁|(?i:\b(?:(?:p
 _COMBINATION = re.compile(r"(?<![\w-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w-])", re.A)
 
 
+_APPOSITION = re.compile(r"[\s,，:：]*")
+# Between a lock word and its combination: punctuation and adverbs of time ("the locker again, 4-18-31").
+_NOTHING_BUT_FILLER = re.compile(r"(?:[\s:：,，]|(?i:\b(?:again|now|still|currently|these days|today)\b)|现在|又|还是)*")
+
+
 def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
     """Right after the word, or after a copula ("the padlock on the shed is …"); not "the lock came on 7-22-25"."""
     run = _COMBINATION.search(text, word.end(), sentence_limit(text, word.end(), 40))
@@ -211,7 +220,19 @@ def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
         return None
     said_to_be = any(link.group(0).lower() in _COPULAS and not text[link.end():run.start()].strip()
                      for link in _LINK.finditer(text, word.end(), run.start()))
-    return run.span() if said_to_be or not text[word.end():run.start()].strip(" :：") else None
+    return run.span() if said_to_be or _NOTHING_BUT_FILLER.fullmatch(text[word.end():run.start()]) else None
+
+
+# "the combination is …" names a lock's code only near a word for a lock ("the lunch combo is 12 dollars").
+_COMBINATION_WORD = re.compile(r"组合|(?i:\b(?:combinations?|combos?)\b)", re.A)
+_LOCK_NEARBY = re.compile(r"锁|保险柜|保险箱|(?i:\b(?:(?:pad)?locks?|lockers?|lockbox(?:es)?|safes?|keypads?|vaults?)\b)", re.A)
+
+
+def _combination_named(text: str, word: re.Match) -> tuple[int, int] | None:
+    """The lock may be named a sentence earlier ("They gave me a lockbox. The combination is …")."""
+    if not _LOCK_NEARBY.search(text, max(0, word.start() - 160), sentence_limit(text, word.end(), 80)):
+        return None
+    return _value_after(text, word.end(), width=40, after_noun=True)
 
 
 def find_credentials(text: str) -> Iterator[Secret]:
@@ -219,13 +240,17 @@ def find_credentials(text: str) -> Iterator[Secret]:
         found = _combination_after(text, word)
         if found:
             yield Secret("password", *found)
+    for word in _COMBINATION_WORD.finditer(text):
+        found = _combination_named(text, word)
+        if found:
+            yield Secret("password", *found)
     for word in _CODE_WORD.finditer(text):
         found = _grouped_code_after(text, word)
         if found:
             yield Secret("password", *found)
     for noun in _NOUN.finditer(text):
-        direct = _value_at(text, noun.end())
-        if direct and text[noun.end():direct[0]].strip(" \"'`“‘「(") == "" and (
+        direct = _value_at(text, _APPOSITION.match(text, noun.end()).end())  # "开门的码，X", "PIN: X"
+        if direct and text[noun.end():direct[0]].strip(" \"'`“‘「(，,:：") == "" and (
                 looks_secret(text, *direct) or not noun.group(0).isascii() and _plain_word_is_value(text[slice(*direct)])):
             yield Secret("password", *direct)  # "门禁密码 6631", "PIN 4821", "密码 sunflower"
             continue

@@ -75,9 +75,11 @@ _OWN_NUMBER_AGAIN = re.compile(r"号码|(?i:\b(?:my|the|its|his|her|their)(?: ol
 
 def _joins(text: str, last: re.Match, following: re.Match) -> bool:
     """One space between a digit group and the next ("123 456"), or after a short capital prefix ("AB 12")."""
-    if following.start() - last.end() != 1 or text[last.end()] != " " or not following.group(0)[0].isdigit():
+    if following.start() - last.end() != 1 or text[last.end()] != " ":
         return False
     previous = last.group(0)
+    if not following.group(0)[0].isdigit():  # a check letter after the digit groups ("AB 12 34 56 C")
+        return previous.isdigit() and len(following.group(0)) == 1 and following.group(0).isupper()
     return previous.isdigit() or (previous.isalpha() and previous.isupper() and len(previous) <= 3)
 
 
@@ -136,7 +138,10 @@ def _part_of_the_number(text: str, name_end: int) -> tuple[int, int] | None:
 def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.Pattern, check) -> tuple[int, int] | None:
     end = sentence_limit(text, start, _CLAUSE_WIDTH)
     for value_start, value_end in _values(text, start, end):
-        if not (shape.fullmatch(text[value_start:value_end]) and check(text, value_start, value_end)):
+        value = text[value_start:value_end]
+        if shape is _DOCUMENT_SHAPED:
+            value = value.replace(" ", "")  # read out in groups ("AB 12 34 56 C")
+        if not (shape.fullmatch(value) and check(text, value_start, value_end)):
             continue
         other = [found.end() for found in _OTHER_NUMBER_NAMED.finditer(text, name_end, value_start)]
         if other and not _OWN_NUMBER_AGAIN.search(text, other[-1], value_start):

@@ -2,6 +2,7 @@
 Slack xox?-, Google AIza, GitLab glpat-, Hugging Face hf_, Stripe sk_live_…), JSON Web Tokens, PEM private
 keys, bearer tokens, passwords inside connection URLs, KEY=value settings that name a secret, and wallet
 recovery phrases."""
+import functools
 import re
 from collections.abc import Iterator
 
@@ -52,10 +53,58 @@ _GENERATED = re.compile(r"(?<![\w-])(?=[\w-]*[a-z])(?=[\w-]*[A-Z])(?=[\w-]*\d)[A
 _KEY_SENTENCE = 60
 
 
-# A wallet's recovery (seed) phrase: its name, then 12 to 24 short lower-case words; the words are the key.
+# A wallet's recovery (seed) phrase: 12 to 24 words of one BIP-39 word list in a row (the lists ship with the
+# ``mnemonic`` package). Ordinary prose never strings a dozen of them together: the lists hold no "the", "a", "to",
+# "of", "is", "and", "my". Chinese phrases are single characters, written spaced out, or right after their name.
+_LATIN_LISTS = ("english", "spanish", "french", "italian", "portuguese", "czech")
+_CHINESE_LISTS = ("chinese_simplified", "chinese_traditional")
+_PHRASE_LENGTH = 12
+_WORD_RUN = re.compile(r"[^\W\d_]+(?: +[^\W\d_]+){11,}")
+_SPACED_CHARACTERS = re.compile(r"[\u4e00-\u9fff](?: [\u4e00-\u9fff]){11,}")
+# Named as such, the words need not be from a list (people write down made-up examples, or mistype one): 12 to 24
+# short lower-case words anywhere after the name in the message.
 _RECOVERY_PHRASE_NAME = re.compile(
     r"\b(?:seed|recovery|mnemonic|backup|secret|wallet) (?:phrase|words)\b|\bmnemonic\b|助记词|恢复短语|种子短语|私钥短语", re.I)
-_PHRASE_WORDS = re.compile(r"(?:[^.!?。！？:：]{0,24}[:：])?[^a-z]{0,12}((?:[a-z]{3,8} +){11,23}[a-z]{3,8})\b")
+_NAMED_PHRASE_WORDS = re.compile(r"(?<![a-z])(?:[a-z]{3,8} +){11,23}[a-z]{3,8}(?![a-z])")
+_NAMED_PHRASE_REACH = 240
+_CHINESE_PHRASE_NAME = re.compile(r"(?:助记词|恢复短语|种子短语|私钥短语|恢复词)(?:是|为|[:：]|\s)*([\u4e00-\u9fff]{12,24})")
+
+
+@functools.cache
+def _word_lists(languages: tuple[str, ...]) -> list[frozenset[str]]:
+    from mnemonic import Mnemonic  # read once, on the first message that could hold a phrase
+    return [frozenset(Mnemonic(language).wordlist) for language in languages]
+
+
+def _phrase_in(words: list[tuple[int, int, str]], lists: list[frozenset[str]]) -> Iterator[tuple[int, int]]:
+    """Spans of 12 or more consecutive words that all belong to one list."""
+    for wordlist in lists:
+        run: list[tuple[int, int, str]] = []
+        for word in words + [(0, 0, "")]:
+            if word[2] in wordlist:
+                run.append(word)
+                continue
+            if len(run) >= _PHRASE_LENGTH:
+                yield run[0][0], run[-1][1]
+            run = []
+
+
+def _recovery_phrases(text: str) -> Iterator[tuple[int, int]]:
+    for name in _RECOVERY_PHRASE_NAME.finditer(text):
+        words = _NAMED_PHRASE_WORDS.search(text, name.end(), name.end() + _NAMED_PHRASE_REACH)
+        if words:
+            yield words.span()
+    for stretch in _WORD_RUN.finditer(text):
+        words = [(m.start(), m.end(), m.group(0).lower()) for m in re.finditer(r"[^\W\d_]+", stretch.group(0))]
+        offset = stretch.start()
+        for start, end in _phrase_in(words, _word_lists(_LATIN_LISTS)):
+            yield offset + start, offset + end
+    for stretch in _SPACED_CHARACTERS.finditer(text):
+        words = [(stretch.start() + i, stretch.start() + i + 1, ch) for i, ch in enumerate(stretch.group(0)) if ch != " "]
+        yield from _phrase_in(words, _word_lists(_CHINESE_LISTS))
+    for named in _CHINESE_PHRASE_NAME.finditer(text):
+        if any(all(ch in wordlist for ch in named.group(1)) for wordlist in _word_lists(_CHINESE_LISTS)):
+            yield named.span(1)
 
 
 def _keyish(value: str) -> bool:
@@ -64,10 +113,8 @@ def _keyish(value: str) -> bool:
 
 
 def find_keys(text: str) -> Iterator[Secret]:
-    for name in _RECOVERY_PHRASE_NAME.finditer(text):
-        words = _PHRASE_WORDS.match(text, name.end())
-        if words:
-            yield Secret("private_key", words.start(1), words.end(1))
+    for span in _recovery_phrases(text):
+        yield Secret("private_key", *span)
     for match in _PEM_PRIVATE_KEY.finditer(text):
         yield Secret("private_key", *match.span())
     for match in _JWT.finditer(text):
