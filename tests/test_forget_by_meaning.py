@@ -51,6 +51,17 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # a correction word before a request that points at what was said does not make it a correction
     ("不对，把我上次说的体检结果删掉吧", "体检结果"),
     ("Actually, delete what I told you about my parking fine", "parking fine"),
+    # other ways of having said it (grumbled, confided, sent), a time of day, the assistant's side in the plural
+    ("上礼拜跟你唠叨的那个装修队的事，别记了", "装修队"),
+    ("昨天晚上我发的那段跟同事吵架的牢骚，你删了吧", "跟同事吵架的牢骚"),
+    ("我私下跟你交代的那笔私房钱，麻烦你们那边别留档", "那笔私房钱"),
+    ("别存着，前天吐槽的那个房东", "房东"),
+    # chat shorthand and an interjection; when it was said, then what it was about; "I told you" at the end
+    ("hey the stuff i told u about my brother's probation, erase it", "brother's probation"),
+    ("what I said over the summer about my cousin's divorce, wipe it", "cousin's divorce"),
+    ("delete the surgery stuff I told you", "surgery"),
+    # a regret after the request is no part of it
+    ("那个谁欠钱的八卦你当没听过吧我不该乱讲", "谁欠钱的八卦"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

@@ -41,6 +41,7 @@ _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_E
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
 _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
+                  r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
                   r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
@@ -67,27 +68,33 @@ _SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DO
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
 _ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上个?礼拜|上个?星期|上个月|昨天|前天|当时|那会儿|先前|早先"
             r"|(?:去年|今年|前年)(?:年初|年中|年底|年末|夏天|冬天|春天|秋天)?|年初|年底|年末|年前|年后|过年(?:前|后|那会儿?|的时候)"
-            r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)")
+            r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)"
+            r"|早上|上午|中午|下午|晚上|夜里|半夜")
+# Ways of having said something to the assistant: told, mentioned, chatted, grumbled, confided, sent.
+_ZH_SAID = "说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
-    rf"^(?:(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|同你|对你|给你|向你)?(?:说|讲|提|聊|告诉你|说起|提到)(?:过|起|到)?的"
-    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:跟你|和你|同你|对你|向你)(?:说|讲|提|聊|说起|提到)(?:过|起|到)?"
-    rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:说|讲|提|聊|说起|提到)(?:过|起|到)?(?:的|(?=那|这))"
+    rf"^(?:(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"
+    rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:{_ZH_SAID})(?:过|起|到)?(?:的|(?=那|这))"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
-    rf"|你(?:那|这)(?:边|儿|里)|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}|就|都|也"
-    r"|给我|帮我|你|再|以后|今后|的)")
+    rf"|你们?(?:那|这)(?:边|儿|里)|{_ZH_PLEASE}|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}"
+    r"|就|都|也|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
 _EN_LEADING = re.compile(
-    r"^(?:please|just|also|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
+    r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
-    r"said to|talked about|brought up)(?: to)?(?: you)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
+    r"said to|talked about|brought up)(?: to)?(?: you| u| ya)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
+    # when, then what it was about: "(what I told you) before Christmas about X", "in May about X"
+    r"|(?:before|after|in|on|at|during|over|around|last|this|back in)\s+(?:the\s+)?[\w']+(?:\s+[\w']+)?(?=\s+about\s)"
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
-_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
+_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
+                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|stuff|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
@@ -146,7 +153,7 @@ _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|
 _ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|系统|档案|)(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my)?\s*(?:notes?|records?|memory|files?|logs?|system|database))")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
-_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)\s+\w+)")
+_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)(?:\s+\w+)?|um|uh|btw|anyway|well)")
 # A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
 _CHUNK_BREAK = re.compile(rf"[，,：:]|\s[—–-]+\s|[—–]+|{_NOT_BEFORE_A_TITLE_DOT}\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
@@ -275,8 +282,8 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if ba:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
-    after = re.sub(r"^\s*(?:掉|了|一下)+", "", after) if found.group("eg") or found.group("es") else after  # "delete 掉"
-    if _clean(after) and not _PRONOUN.match(_clean(after)):
+    after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧)+", "", after)  # "delete 掉", "别存着", "当没听过吧"
+    if _clean(after) and not _PRONOUN.match(_clean(after)) and not _COMMENT_START.match(after.strip()):
         return after
     topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
