@@ -125,7 +125,8 @@ _CURIOSITY_FRAME = re.compile(
     r"never understood|don't understand|do not understand|didn't know|don't get|keep hearing|want to know|"
     r"would like to know|'d like to know)\b(?: (?:that|about|if|whether))?"
     r"|(?:^|(?<=[,，。.!！?？;；]))\s*我(?:一直|老是|总是|从来|其实|也|就|真的|还|挺|很|特别|有点|最近|昨天|今天|刚才|刚刚|刚|前几天|之前|以前)*"
-    r"(?:好奇|想知道|不明白|不懂|搞不懂|弄不懂|没搞懂|没弄懂|没弄明白|不理解|听说|听人说|看到|看了|读到|刷到)(?:的|过|了)?",
+    r"(?:好奇|想知道|(?:搞|弄)?不(?:明白|懂|清楚)|没(?:搞|弄)?(?:懂|明白|清楚)|不理解|听说|听人说|看到|看了|读到|刷到"
+    r"|想(?:问|请教)(?:一下|下|问)?|请教(?:一下)?)(?:的|过|了)?",
     re.IGNORECASE,
 )
 # A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
@@ -147,11 +148,12 @@ _WORLD_EXPLANATION = re.compile(
     r"|\b(?:what(?:'s|’s| is| are) )?the differences? between\b|\bhow (?:is|are) [\w -]{1,30} (?:made|formed)\b"
     r"|^(?:please |can you |could you )?explain\b(?!.*\b(?:his|her|their|he|she)\b)"  # not "what he meant"
     # how things usually are, and whether a belief holds: "一般要等多久", "是不是真的…", "is it true that…"
-    r"|一般(?:要|得|需要|来说|情况下)?(?:等)?(?:多久|多长时间|几天|几个月|怎么|怎样|如何)|是不是[^？?，,]{0,10}真的|真的(?:不能|不可以|会|能)[^？?]{0,12}吗"
+    r"|一般(?:要|得|需要|来说|情况下)?(?:等)?(?:是)?(?:多久|多长时间|几天|几个月|多少|怎么|怎样|如何)|是不是[^？?，,]{0,10}真的|真的(?:不能|不可以|会|能)[^？?]{0,12}吗"
     r"|怎么区分|如何区分|\bis it true\b|\b(?:is|are) (?:it|there) (?:really|actually) true\b"
     # how a rule or a quantity is settled ("…是怎么算的", "how is … calculated"), and general advice ("is it bad to…")
-    r"|是(?:怎么|怎样|如何)(?:算|计算|定|确定|规定|划分|测)(?:出来)?的|\bhow (?:is|are) [\w -]{1,30} (?:calculated|computed|decided|determined|defined|measured)\b"
-    r"|^(?:so |but )?(?:is it|are they) (?:really )?(?:bad|safe|ok|okay|healthy|harmful|normal|dangerous|fine|good) to\b",  # "is it OK for the sitter to…" names someone
+    r"|是(?:怎么|怎样|如何|咋)(?:算|计算|定|确定|规定|划分|测)(?:出来)?的|\bhow (?:is|are) [\w -]{1,30} (?:calculated|computed|decided|determined|defined|measured)\b"
+    r"|^(?:so |but )?(?:is it|are they) (?:really )?(?:bad|safe|ok|okay|healthy|harmful|normal|dangerous|fine|good"
+    r"|cheaper|dearer|more expensive|faster|quicker|healthier|safer|better|worse|more efficient) to\b",  # "is it OK for the sitter to…" names someone
     re.IGNORECASE,
 )
 

@@ -201,12 +201,21 @@ SETTLED_OR_ADVICE_QUESTIONS = [
     "个税起征点是怎么确定的？",
     "How is a credit score calculated?",
     "Is it bad to charge a phone overnight?",
+    # other frames of asking, a typical quantity, a comparison of two ways, 咋 for 怎么
+    "我想问一下，定期存款和大额存单到底有什么区别？",
+    "我一直搞不明白，血糖高为啥不能多吃米饭？",
+    "日本对入境旅客的烟草免税额度一般是多少？",
+    "给我讲讲闰月是咋算出来的",
+    "Is it cheaper to run the dishwasher at night or in the morning?",
 ]
 SETTLED_OR_ADVICE_ABOUT_ME = [
     "我的退休金是怎么算的",
     "how is my bonus calculated?",
     "Is it bad to skip my meds today?",
     "is it ok for my son to eat shrimp?",
+    "我想问一下我上次的体检报告怎么样",
+    "Is it better to take my daughter to the dentist before or after school?",
+    "我家的电费一般是多少？",
 ]
 
 
