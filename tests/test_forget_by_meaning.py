@@ -60,6 +60,11 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("hey the stuff i told u about my brother's probation, erase it", "brother's probation"),
     ("what I said over the summer about my cousin's divorce, wipe it", "cousin's divorce"),
     ("delete the surgery stuff I told you", "surgery"),
+    # chat without apostrophes, "u", "scratch", "莫" for 别, when it was said after "I mentioned"
+    ("the stuff about my overdraft i told u in june, scratch it, dont keep that", "overdraft"),
+    ("that bit about my custody fight i mentioned back in march, can u wipe it", "custody fight"),
+    ("上回吐的那些单位里扯皮的苦水，你莫记了嘛", "单位里扯皮的苦水"),
+    ("前些日子我说的那段欠债的事儿你给忘了吧别记着了", "欠债"),
     # a regret after the request is no part of it
     ("那个谁欠钱的八卦你当没听过吧我不该乱讲", "谁欠钱的八卦"),
 ])
@@ -125,6 +130,8 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     # a speaker taking back their own words mid-message, then saying them right
     "月租两千三，哦不对，删掉，是两千五。", "车险一年四千二 不对 划掉 是四千六", "The deposit is 400, no wait, delete that, it is 450.",
     "Pickup at 7, sorry, scrap that, pickup at 8 on the east side",
+    # what someone else says they will throw away
+    "我老伴儿嫌占地方，老说要给我把那些旧报纸扔了", "scratch my back and I'll scratch yours",
     # a keep verb whose pronoun takes a complement puts something in a state
     "Don't keep it warm, I will eat later", "please don't keep them waiting at the gate",
     "don't keep it a secret from her", "don't keep it short, I want the long version",

@@ -159,6 +159,9 @@ POSITIVES = [
     ("My aunt left a lockbox by the shed. The combination is green-four-one-nine.", "green-four-one-nine", "password"),
     ("they reset the bike cage padlock again, 31-07-22, don't lose it", "31-07-22", "password"),
     ("邻居给了我开门的码，六四零二九一，周末帮她喂猫", "六四零二九一", "password"),
+    # a login's password after its user name, however introduced; "pw" for password
+    ("the library portal login is jwalsh / Heron#4471, in case I blank", "Heron#4471", "password"),
+    ("the pw for the gym app is quokka-88", "quokka-88", "password"),
     # a document number read out in groups with a check letter
     ("the payroll form asks for my national insurance number, it's QR 51 72 08 C", "QR 51 72 08 C", "id_number"),
     ("钱包助记词 brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle 帮我存一下",
@@ -302,6 +305,7 @@ NEGATIVES = [
     "the keypad by the door has 4 buttons that stick",
     "二维码扫了三遍 还是进不去",
     "这双鞋的码偏小，四十二码的穿着挤",
+    "the wifi in room 1203 is slow again", "the portal login page moved to version 2.4",
     # an ID-card shape after an order word, a shape whose check character fails, a product code
     "订单号 F231557809 明天发货",
     "the ticket said K520811(3) but that was the seat code",

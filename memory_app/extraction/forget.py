@@ -16,7 +16,7 @@ from ..taxonomy import KEY_TERMS
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
 # they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
 # to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
-_ZH_NOT = r"(?:别|不要|不用|甭|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你)(?:再|帮我|给我|替我)*"
+_ZH_NOT = r"(?:别|不要|不用|甭|莫|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你)(?:再|帮我|给我|替我)*"  # 莫: 西南官话
 _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
@@ -26,11 +26,11 @@ _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|�
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
 # "could you not hold on to it", "would you please not store it": a request in a question's clothes.
-_EN_ASKED_NOT = r"(?:can|could|would|will) you (?:please )?not|would you mind not"
+_EN_ASKED_NOT = r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
               rf"you don't need to|you do not need to|you needn't|stop|quit|{_EN_ASKED_NOT})\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record")
-_EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|"
+_EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|scratch|"
                r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
@@ -51,10 +51,11 @@ _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关�
 _ZH_SUBJECT_BEFORE = re.compile(r"(?:(?<![帮给替让叫请])我|他|她|它|我们|他们|她们|咱们|咱|俺)(?:已经|刚|刚刚|刚才|又|都|也|早就|早|不小心|差点|竟然|总是|老是|经常|还|就)?$")
 _ZH_NEGATED_FORGET = re.compile(r"(?:别|不要|不能|不会|没|没有|不|可别|千万别|容易|总|老|会|要)$")
 _ZH_PLEASE = "请|麻烦|拜托|求你|求求你|劳驾"
+_REPORTED_INTENT = re.compile(r"(?:说|嚷嚷|吵着|喊着|闹着)(?:着)?(?:要|想)(?:给我|帮我|替我)?(?:把.{0,8})?$")
 _ZH_REQUEST_START = re.compile(rf"^(?:{_ZH_PLEASE}|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
 _EN_REQUEST_PREFIX = re.compile(
     r"^(?:(?:please|pls|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
-    r"can you|could you|would you|will you|i want you to|i need you to|i'd like you to|i would like you to|you can|"
+    r"(?:can|could|would|will) (?:you|u|ya)|i want you to|i need you to|i'd like you to|i would like you to|you can|"
     r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to)"
     r"\s*,?\s*)*$", re.I)
 _ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
@@ -66,12 +67,12 @@ _NOT_BEFORE_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title}))" for title in EN_TITLES
 _SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DOT}\s+")
 
 # Fillers around the object phrase. Applied repeatedly until nothing changes.
-_ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前阵子|前一阵|上周|上个?礼拜|上个?星期|上个月|昨天|前天|当时|那会儿|先前|早先"
+_ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前些日子|前段时间|前一段(?:时间)?|那阵子|前阵子|前一阵|上周|上个?礼拜|上个?星期|上个月|昨天|前天|当时|那会儿|先前|早先"
             r"|(?:去年|今年|前年)(?:年初|年中|年底|年末|夏天|冬天|春天|秋天)?|年初|年底|年末|年前|年后|过年(?:前|后|那会儿?|的时候)"
             r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)"
             r"|早上|上午|中午|下午|晚上|夜里|半夜")
 # Ways of having said something to the assistant: told, mentioned, chatted, grumbled, confided, sent.
-_ZH_SAID = "说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
+_ZH_SAID = "说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|吐|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"^(?:(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"
@@ -81,7 +82,7 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     r"|就|都|也|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
-    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|的)$")
+    r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|给|的)$")
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
@@ -94,7 +95,8 @@ _EN_LEADING = re.compile(
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
-                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|stuff|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
+                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|said|mentioned|brought up)"
+                          r"(?: (?:back )?(?:in|on|last|before|after|a few|a couple of|two|some) [\w ]{1,20})?|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
@@ -257,6 +259,8 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             statement_form = found.group("zg") or verb.startswith("忘")  # "我删了", "我忘掉了" report, not ask
             if statement_form and _ZH_SUBJECT_BEFORE.search(before) and not re.search(r"把|将", before[-8:]):
                 continue
+            if _REPORTED_INTENT.search(before):  # "她老说要给我扔了": what someone says they will do
+                continue
             if question and not _ZH_POLITE_QUESTION.match(before.strip()):
                 continue
             if verb.startswith("忘") and not verb.endswith(("吧", "掉")):
@@ -283,7 +287,8 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
     after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧)+", "", after)  # "delete 掉", "别存着", "当没听过吧"
-    if _clean(after) and not _PRONOUN.match(_clean(after)) and not _COMMENT_START.match(after.strip()):
+    if _clean(after) and not _PRONOUN.match(_clean(after)) and not _COMMENT_START.match(after.strip()) \
+            and not _VERB.match(after.strip()):  # "你给忘了吧别记着了": a second request, not the object
         return after
     topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
@@ -291,7 +296,16 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     return previous if previous and _names_subject(previous) else after
 
 
+# Chat drops apostrophes ("dont keep that", "cant"): the grammar below is written with them.
+_BARE_NEGATION = re.compile(r"(?i)\b(do|does|did|ca|wo|should|would|could|need|is|are)n[’']?t\b")
+
+
+def _with_apostrophes(message: str) -> str:
+    return _BARE_NEGATION.sub(lambda found: found.group(1) + "n't", (message or "").replace("’", "'"))
+
+
 def detect_forget_requests(message: str) -> list[ForgetRequest]:
+    message = _with_apostrophes(message)
     chunks = _chunks(message)
     question_sentences = {number for number, sentence in enumerate(_SENTENCE_BREAK.split(message or ""))
                           if _QUESTION.search(sentence.strip())}
@@ -435,6 +449,7 @@ def _distinct(requests: list[ForgetRequest]) -> list[ForgetRequest]:
 def is_forget_clause(clause: str) -> bool:
     """Is this clause (or chunk of it) itself a forget request? Such clauses are never extracted from. A generic
     removal verb needs its memory cue here too: "don't put cilantro in my soup" is a preference to keep."""
+    clause = _with_apostrophes(clause)
     question = bool(_QUESTION.search(clause))
     for _, chunk in _chunks(clause):
         found = _imperative_verb(chunk, question=question)
@@ -450,7 +465,7 @@ def what_else_it_says(message: str, requests: list[ForgetRequest]) -> str:
     this very message ("I quit over a pay dispute. Don't put this in any record": all of it is not to be kept)."""
     if not requests or any(request.everything or request.points_back for request in requests):
         return ""
-    read, typed = _chunks(as_written_mandarin(message)), _chunks(message)
+    read, typed = _chunks(_with_apostrophes(as_written_mandarin(message))), _chunks(message)
     if len(read) != len(typed):
         typed = read
     described = {term for request in requests for term in distinctive_terms(request.description)}

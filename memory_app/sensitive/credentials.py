@@ -16,7 +16,7 @@ _NOUN = re.compile(
     r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
     r"|(?:开门|开锁|解锁|门锁|门禁|保险箱|保险柜|密码锁|智能锁)的码|密保(?:问题的?)?答案|密保"
     r"|(?i:\b(?:security|secret|memorable) (?:answers?|words?)\b|\banswers? to (?:my|the|a) security questions?\b)"
-    r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pin (?:code|number)|otp|cvv2?|cvc2?"
+    r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?)\b)"
@@ -29,7 +29,7 @@ _NOUN = re.compile(
 _CONTEXT = re.compile(
     r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁|单元门|楼门|大门|院门|侧门|车库门|防盗门"
     r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|wi-?fi|wlan|ssid|router|modem"
-    r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code)\b)",
+    r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code|portal)\b)",
     re.A,
 )
 # "zip code 94110", "error code 0x80070005" name something that is not a credential.
@@ -139,6 +139,18 @@ def _value_handed_over(text: str, start: int) -> tuple[int, int] | None:
         return None
     token = _TOKEN.search(text, handed.end(), sentence_limit(text, handed.end(), 16))
     return token.span() if token and looks_secret(text, *token.span()) else None
+
+
+def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
+    """"portal login is jdoe / Tulip#2291": past the link and the user name, a token that has letters, digits and
+    a symbol is a password however it is introduced; a room number or a model name has not all three."""
+    for match in _VALUE.finditer(text, start, sentence_limit(text, start, 48)):
+        span = _trimmed(text, match)
+        value = text[slice(*span)]
+        if (looks_secret(text, *span) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+                and any(c in _SYMBOLS for c in value)):
+            return span
+    return None
 
 
 def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], copula_after: bool) -> tuple[int, int] | None:
@@ -264,6 +276,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
         if context.group(0).lower() == "code" and _NOT_A_CREDENTIAL_CODE.search(text[max(0, context.start() - 16):context.start()]):
             continue
         found = (_value_after(text, context.end(), width=40, after_noun=False)
-                 or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=False))
+                 or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=False)
+                 or _strong_value_after(text, context.end()))
         if found:
             yield Secret("password", *found)
