@@ -25,7 +25,7 @@ _LANGUAGE_NAMES_EN = "english|chinese|mandarin|japanese|spanish|french|german|ko
 # Requests that never need the user's memory: arithmetic and conversions, translation, word meanings, jokes and riddles.
 _ALWAYS_TRIVIA_PATTERNS = [
     r"\d+\s*[\+\-\*/×÷xX]\s*\d+", r"乘以|加上|减去|除以|等于几|等于多少|是多少(?:克|米|斤|公里|厘米|毫升|升|分钟|秒)",
-    rf"翻译|怎么说|用(?:{_LANGUAGE_NAMES_ZH})(?:怎么)?说|(?:{_LANGUAGE_NAMES_ZH})(?:里|中)?的.{{1,8}}(?:怎么说|是什么)",
+    rf"翻译|怎么说|(?:翻|译)成(?:{_LANGUAGE_NAMES_ZH})|用(?:{_LANGUAGE_NAMES_ZH})(?:怎么)?说|(?:{_LANGUAGE_NAMES_ZH})(?:里|中)?的.{{1,8}}(?:怎么说|是什么)",
     r"笑话|段子|谜语|绕口令|脑筋急转弯|冷知识|歇后语", r"是什么意思|什么意思|啥意思|怎么读|怎么念",
     r"(?i)\b(?:translate|synonym|antonym|joke|riddle|pun|tongue twister|fun fact|trivia|define|definition|meaning of|"
     r"calculate|\d+ (?:times|plus|minus|divided by) \d+|how do you (?:say|spell|pronounce))\b",
@@ -63,10 +63,11 @@ _FACTOID_PATTERN = re.compile(
 )
 # The history and records of the world: when something began or was first, the oldest, largest, longest.
 _WORLD_HISTORY = re.compile(
-    r"[哪边]一?(?:年|届|个朝代|个世纪)|第一[个位台次部]|最早|起源|由来|的历史|始于|(?:从)?什么时候(?:开始|起|出现|有的)|几时开始"
+    r"[哪边]一?(?:年|届|个朝代|个世纪)|第一[个位台次部]|最早|起源|由来|的历史|始于|(?:从)?(?:什么|啥)时候(?:开始|起|出现|有的)|几时开始"
     r"|多少年(?:的)?历史|世界上|全世界|全球|最(?:大|高|长|古老|老)的"
     r"|(?i:\bwhat year\b|\bwhich year\b|\bin what year\b|\bfirst (?:ever|person|country|time in history)\b|\boldest\b|"
     r"\blargest\b|\btallest\b|\blongest\b|\bin the world\b|\bhistory of\b|\borigins? of\b|"
+    r"\bwho (?:started|founded|built|opened|created|invented|made) the first\b|"
     r"\bhow did [\w' -]{1,40} (?:begin|start|originate|come about)\b|\bwhen (?:was|were|did) [\w' -]{1,40} "
     r"(?:begin|start|invented|founded|built|established|introduced)\b)")
 # Scenes that bring the user's people or calendar into a question ("孩子周三几点上课", "when is the kids' recital"),
@@ -282,8 +283,20 @@ def question_past_the_frame(text: str) -> str:
     return _CURIOSITY_FRAME.sub(" ", text).strip().lstrip(",，、:：;；").strip() or text
 
 
+# "咱们国家", "our country", "the us" speak of a nation, not of the user or their household.
+_NATIONAL_WE = ((re.compile(r"(?:咱们|我们|咱|俺们)(?:国家|国)|我国"), "国内"),
+                (re.compile(r"(?i)\b(?:our|this) (?:country|nation)\b"), "the country"),
+                (re.compile(r"(?i)\bthe (?:us|u\.s\.)(?=\W|$)"), "the United States"))
+
+
+def _without_national_we(text: str) -> str:
+    for pattern, plain in _NATIONAL_WE:
+        text = pattern.sub(plain, text)
+    return text
+
+
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
-    text = as_written_mandarin(text)  # the lexicons are written in Mandarin (see chinese_script)
+    text = _without_national_we(as_written_mandarin(text))  # the lexicons are written in Mandarin (see chinese_script)
     asked = question_past_the_frame(text)
     if asked != text:  # the question proper decides whether it is about the world, by words and by meaning
         from .embedding import embed_query_safely

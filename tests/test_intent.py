@@ -219,6 +219,20 @@ SETTLED_OR_ADVICE_ABOUT_ME = [
 ]
 
 
+@pytest.mark.parametrize("message", [
+    "马褂到底是啥时候开始流行的", "鸽子在咱们国家养了多少年了", "who founded the first nursing school in the us",
+    "which is the oldest bridge in our country?", "画龙点睛 翻成英文咋说顺",
+])
+def test_a_nation_is_not_the_user_and_translating_is_never_personal(message):
+    assert detect_intent(message, get_embedder().embed_query(message)).primary_scene == "general_knowledge"
+
+
+@pytest.mark.parametrize("message", ["我们家的鸽子啥时候开始掉毛的", "when did we start taking the kids to swim class",
+                                     "us two should plan the trip, what's first?"])
+def test_we_of_a_household_stays_personal(message):
+    assert detect_intent(message, get_embedder().embed_query(message)).primary_scene != "general_knowledge"
+
+
 def test_how_a_rule_is_settled_and_general_advice_are_world_questions_unless_they_name_the_user():
     embedder = get_embedder()
 
