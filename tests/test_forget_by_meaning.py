@@ -65,6 +65,11 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("that bit about my custody fight i mentioned back in march, can u wipe it", "custody fight"),
     ("上回吐的那些单位里扯皮的苦水，你莫记了嘛", "单位里扯皮的苦水"),
     ("前些日子我说的那段欠债的事儿你给忘了吧别记着了", "欠债"),
+    # 同事 and 出事 name something (事 is no function word there); a measure word before the subject
+    ("上个月讲那单同屋出事的事，你当我没讲过", "同屋出事"),
+    # a formal "put it out of your memory", after a regret that names the subject in the middle of its sentence
+    ("In hindsight I ought not to have written, concerning my brother and his unpaid loan, into this record. "
+     "Kindly put it out of your memory entirely.", "brother and his unpaid loan"),
     # a regret after the request is no part of it
     ("那个谁欠钱的八卦你当没听过吧我不该乱讲", "谁欠钱的八卦"),
 ])

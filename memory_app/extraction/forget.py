@@ -29,7 +29,8 @@ _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding
 _EN_ASKED_NOT = r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
               rf"you don't need to|you do not need to|you needn't|stop|quit|{_EN_ASKED_NOT})\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
-              r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record")
+              r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record"
+              r"|put (?:it|that|this|them|those) (?:out of|from) your (?:memory|mind)")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|scratch|"
                r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
@@ -78,10 +79,10 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:{_ZH_SAID})(?:过|起|到)?(?:的|(?=那|这))"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
-    rf"|你们?(?:那|这)(?:边|儿|里)|{_ZH_PLEASE}|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|{_ZH_WHEN}"
+    rf"|你们?(?:那|这)(?:边|儿|里)|{_ZH_PLEASE}|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|那单|这单|那桩|这桩|那场|这场|那回|这回|{_ZH_WHEN}"
     r"|就|都|也|给我|帮我|你|再|以后|今后|的)")
 _ZH_TRAILING = re.compile(
-    r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
+    r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗出故婚喜丧大小急闲正好坏同公战房])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|给|的)$")
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
@@ -94,7 +95,7 @@ _EN_LEADING = re.compile(
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
-_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
+_EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
                           r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|said|mentioned|brought up)"
                           r"(?: (?:back )?(?:in|on|last|before|after|a few|a couple of|two|some) [\w ]{1,20})?|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
@@ -125,7 +126,7 @@ _WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 # ("那是她的私事", "that was a mistake"), or a regret about saying it ("本来不该外传", "I shouldn't have").
 _COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
                             r"|^(?:我|我真|我也)?(?:本来|其实|真|按说|按理|照理)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
-                            r"|^(?i:(?:I|we)\s+(?:shouldn't|should not|should never|regret|wish I hadn't))")
+                            r"|^(?i:(?:on reflection,? |in hindsight,? )?(?:I|we)\s+(?:shouldn't|should not|should never|ought (?:never|not) to|regret|wish I hadn't))")
 _META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
                          r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
                          r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
@@ -153,7 +154,7 @@ _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|
                               r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
 _ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|系统|档案|)(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
-                           r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my)?\s*(?:notes?|records?|memory|files?|logs?|system|database))")
+                           r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)(?:\s+\w+)?|um|uh|btw|anyway|well)")
 # A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
@@ -197,8 +198,12 @@ def distinctive_terms(text: str) -> list[str]:
     """Keyword terms without the bigrams a function character makes ("的结", "检的") and without titles ("Mr"
     is said of every client: a description naming "Mr. Lee" must not match whatever names another Mr)."""
     return [term for term in dict.fromkeys(keyword_terms(text))
-            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥事]", term)
-            and term not in _TITLE_TERMS]
+            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥]", term)
+            and term not in _TITLE_TERMS and term not in _GENERIC_MATTER]
+
+
+# "事情", "事儿" say only that it was a matter; "同事", "出事" name something.
+_GENERIC_MATTER = frozenset({"事情", "事儿", "情儿"})
 
 
 _TITLE_TERMS = frozenset(keyword_terms(" ".join(EN_TITLES)))
@@ -240,7 +245,7 @@ def _clean_one(phrase: str) -> str:
         previous = phrase
         phrase = _ZH_LEADING.sub("", phrase).strip(" ，,")
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
-        phrase = _EN_TRAILING.sub("", phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
+        phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
     return phrase
 
