@@ -36,6 +36,11 @@ _ALWAYS_TRIVIA_PATTERNS = [
     r"(?i)\b\d+(?:\.\d+)?\s*(?:%|percent|per cent)\s+of\s+\$?\d", r"百分之[\d一二两三四五六七八九十]+.{0,4}是多少",
     rf"(?i)\bin (?:{_LANGUAGE_NAMES_EN})\b",
 ]
+# Arithmetic in words: two numbers or more given, and a total or a count asked ("24 a case, 37 cases: how many in
+# all?", "每箱12瓶，进了8箱，一共多少瓶").
+_WORD_PROBLEM = re.compile(
+    r"(?=(?:[^\d]*\d){2})(?:.*(?:一共|总共|合计|共计|加起来)(?:是|有|要|得)?(?:多少|几)"
+    r"|(?i:.*\bhow (?:many|much)\b.*\b(?:in all|in total|total|altogether|is that|are there|does that make)\b))")
 # Who made or found something, a country's capital or population: about the world even when the topic is one of
 # the user's scenes ("who wrote the novel …"), unless the user or someone they know is in the message.
 _WORLD_RECORD = re.compile(r"谁发明|作者是谁|谁发现|首都|(?i:\b(?:who invented|who discovered|capital of|population of)\b)"
@@ -162,7 +167,10 @@ _WORLD_EXPLANATION = re.compile(
 # Words that point into the user's own history ("那批…来着", "the other one", "again"): the question is about
 # something they told us, however general it sounds.
 _POINTS_BACK = re.compile(r"来着|上次|上回|上一[次批回趟个]|下次|下回|下一[次批回趟]|那[次批回趟个家位件几瓶条只台辆本张份盒块双套间所座款]|这[次批回趟]"
-                          r"|\b(?:again|still|last time|next time|the other|that one)\b", re.IGNORECASE)
+                          r"|\b(?:again|last time|next time|the other|that one)\b"
+                          # "still" of someone ("do I still owe…", "is she still at…"), not "the oldest one still standing"
+                          r"|\b(?:i|we|my|our|me|us|he|she|his|her|they|their|you|your)\b[^.?!,]{0,30}\bstill\b"
+                          r"|\bstill\b[^.?!,]{0,30}\b(?:i|we|my|our|me|us|he|she|his|her|they|their)\b", re.IGNORECASE)
 
 
 def _keyword_scenes(text: str) -> dict[str, float]:
@@ -235,6 +243,8 @@ def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> s
         return "greeting"
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
     if not has_self and any(re.search(pattern, text) for pattern in _ALWAYS_TRIVIA_PATTERNS):
+        return "trivia"
+    if _WORD_PROBLEM.search(text):  # every number it needs is in the message, whoever "we" are
         return "trivia"
     for_me = bool(_TASK_FOR_ME.search(text) or _DECISION.search(text))
     if not (_SELF_REFERENCE.search(text) or names_known_person or for_me) and _WORLD_RECORD.search(text):

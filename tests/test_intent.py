@@ -227,6 +227,20 @@ def test_a_nation_is_not_the_user_and_translating_is_never_personal(message):
     assert detect_intent(message, get_embedder().embed_query(message)).primary_scene == "general_knowledge"
 
 
+@pytest.mark.parametrize("message", [
+    "If one crate holds 12 jars and we got 15 crates, how many jars is that?", "每箱12瓶，我们进了8箱，一共多少瓶？",
+    "How did lighthouses begin in Scotland, and roughly how old is the oldest one still standing?",
+])
+def test_arithmetic_in_words_and_a_thing_still_standing_are_not_the_users(message):
+    assert request_type(message) == "trivia"
+
+
+@pytest.mark.parametrize("message", ["do I still owe the dentist for the crown?", "is she still at the bakery on weekends?",
+                                     "how much do I owe the plumber in total?"])
+def test_still_of_someone_and_a_total_of_theirs_stay_personal(message):
+    assert request_type(message) != "trivia"
+
+
 @pytest.mark.parametrize("message", ["我们家的鸽子啥时候开始掉毛的", "when did we start taking the kids to swim class",
                                      "us two should plan the trip, what's first?"])
 def test_we_of_a_household_stays_personal(message):
