@@ -25,6 +25,7 @@ from .models import (
     Turn,
 )
 from .redaction import redact, redact_data
+from .search_index import bump_version
 from .working_memory import clear_session, clear_user_working_memory
 
 logger = logging.getLogger(__name__)
@@ -193,6 +194,8 @@ def update_memory(memory: Memory, *, value: str | None = None, text: str | None 
     memory.updated_at = timezone.now()
     crypto.seal(memory)
     memory.save()
+    if text is not None or value is not None:
+        bump_version(memory.tenant, memory.user_id, vectors_replaced=True)  # an existing row's vector changed
     record_event(memory, EventAction.UPDATE, actor=actor, detail={"before": before, "after": _content_detail(memory)})
     return memory
 

@@ -324,6 +324,9 @@ class SearchIndexState(models.Model):
     documents = models.IntegerField(default=0)
     total_length = models.BigIntegerField(default=0)
     version = models.BigIntegerField(default=0)
+    # Changed only when stored vectors of existing rows were replaced (re-embedding, an edit, a forgotten context
+    # line); a new version alone means rows were added or removed, so a cached matrix needs only the new rows.
+    vectors_version = models.BigIntegerField(default=0, db_default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user_id"], name="one_index_state_per_user")]

@@ -105,7 +105,7 @@ def _embed_model_rows(model, embedder, dim: int, *, everything: bool, tenant: st
         with transaction.atomic():
             model.objects.bulk_update(batch, _VECTOR_FIELDS)
             for tenant, user_id in {(row.tenant, row.user_id) for row in batch}:
-                bump_version(tenant, user_id)  # bulk_update sends no signal: cached matrices must reload
+                bump_version(tenant, user_id, vectors_replaced=True)  # bulk_update sends no signal: matrices reload
         progress.advance(len(batch))
         last_pk = batch[-1].pk
 

@@ -14,6 +14,7 @@ from .packing import one_sentence
 from .raw_retrieval import ANONYMOUS_SPEAKERS, transcript_line
 from .keywords import terms
 from .redaction import redact
+from .search_index import bump_version
 from .tokens import count_tokens
 
 SUMMARY_MAX_TOKENS = 160
@@ -151,6 +152,8 @@ def drop_context_of(tenant: str, user_id: str, erased: set[tuple[str, str]]) -> 
         snippet.context_turn = ""
         apply_embedding(snippet, snippet_vector_text(snippet))
         snippet.save()
+    if affected:
+        bump_version(tenant, user_id, vectors_replaced=True)  # existing rows' vectors changed
     return len(affected)
 
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.db.models import F
 from django.utils import timezone
 
@@ -209,6 +210,36 @@ def test_vector_index_matches_brute_force_and_sees_every_write():
     newest.delete()
     found = vector_index().nearest(snippets, "default", "vec", query, 10)
     assert newest.pk not in [row.pk for row, _ in found]
+
+
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a chat's turns are (see _UserMatrix.extendable)
+def test_a_write_between_turns_reads_only_the_new_rows_into_a_cached_matrix():
+    """SQLite keeps each user's matrix in the process: a live chat writes between every two turns, and reading the
+    whole history again each time would make a turn's cost grow with it. Only the rows added since are read."""
+    _say("live")
+    snippets = Snippet.objects.for_user("default", "live")
+    query = get_embedder().embed_query("宠物害怕雷声")
+    vector_index().nearest(snippets, "default", "live", query, 3)
+    service.after_turn("live", "邻居家的猫打雷时总躲到床底下", "ok", session_id="s2", turn_id="t9")
+    newest = Snippet.objects.filter(user_id="live").latest("pk")
+    with CaptureQueriesContext(connection) as reads:
+        found = vector_index().nearest(snippets, "default", "live", query, 3)
+    assert newest.pk in [row.pk for row, _ in found]  # the new turn is the nearest, found at once
+    if connection.vendor == "sqlite":  # PostgreSQL keeps no matrix: the search is one SQL statement
+        vector_reads = [query["sql"] for query in reads.captured_queries if '"embedding"' in query["sql"]]
+        assert len(vector_reads) == 1 and '"id" >' in vector_reads[0], vector_reads  # past the last key it held
+
+
+def test_an_edited_memory_is_found_by_its_new_vector():
+    """Replacing the vector of a row already cached (an edit, a re-embedding) makes the matrix be read again."""
+    memory = _remember("edit", "pet.kind", "用户养了一只猫")
+    memories = Memory.objects.for_user("default", "edit")
+    query = get_embedder().embed_query("bicycle commute")
+    before = dict((row.pk, similarity) for row, similarity in vector_index().nearest(memories, "default", "edit", query, 1))
+    actions.update_memory(memory, text="The user rides a bicycle to work", actor="test")
+    after = dict((row.pk, similarity) for row, similarity in vector_index().nearest(memories, "default", "edit", query, 1))
+    assert after[memory.pk] > before[memory.pk] + 0.05
+    assert after[memory.pk] == pytest.approx(_cosine(Memory.objects.get(pk=memory.pk).embedding, query), abs=1e-5)
 
 
 def test_vector_index_applies_the_callers_filter():

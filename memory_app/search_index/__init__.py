@@ -28,9 +28,15 @@ def vector_index():
     return providers.get(connection.vendor, providers["sqlite"])
 
 
-def bump_version(tenant: str, user_id: str) -> None:
-    """Rows of this user changed (added, removed or re-embedded): cached matrices are stale."""
+def bump_version(tenant: str, user_id: str, *, vectors_replaced: bool = False) -> None:
+    """Rows of this user changed (added or removed): cached matrices need the new rows. ``vectors_replaced``:
+    the vectors of rows already there changed too (re-embedded, edited): cached matrices must be read again."""
     keyword_index().bump(tenant, user_id)
+    if vectors_replaced:
+        from ..models import SearchIndexState
+        from .keyword import new_version
+
+        SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).update(vectors_version=new_version())
 
 
 # The fields a document is made of (see signals.document_of): reading only these lets the migration that

@@ -136,10 +136,12 @@ class PostingsKeywordIndex:
                     + f" ON CONFLICT (tenant, user_id, term) DO UPDATE SET documents = {table}.documents + excluded.documents",
                     [value for term in chunk for value in (tenant, user_id, term, frequencies[term])])
             cursor.execute(
-                f"INSERT INTO {state} (tenant, user_id, documents, total_length, version) VALUES (%s, %s, %s, %s, %s) "
+                f"INSERT INTO {state} (tenant, user_id, documents, total_length, version, vectors_version) "
+                f"VALUES (%s, %s, %s, %s, %s, %s) "
                 f"ON CONFLICT (tenant, user_id) DO UPDATE SET documents = {state}.documents + excluded.documents, "
                 f"total_length = {state}.total_length + excluded.total_length, version = excluded.version",
-                [tenant, user_id, documents, length, new_version()])
+                # a state row made anew (a new user, or one whose first write was rolled back) has vectors of its own
+                [tenant, user_id, documents, length, new_version(), new_version()])
 
     # --- read side ------------------------------------------------------------------------------------
 

@@ -210,10 +210,17 @@ def _best_first(similarities: np.ndarray, count: int) -> np.ndarray:
 
 
 class _UserMatrix:
-    __slots__ = ("version", "pks", "matrix")
+    __slots__ = ("version", "vectors_version", "pks", "matrix", "extendable")
 
-    def __init__(self, version: int, pks: np.ndarray, matrix: np.ndarray):
-        self.version, self.pks, self.matrix = version, pks, matrix
+    def __init__(self, version: int, vectors_version: int, pks: np.ndarray, matrix: np.ndarray, extendable: bool):
+        self.version, self.vectors_version, self.pks, self.matrix = version, vectors_version, pks, matrix
+        # Read inside a transaction, it may hold rows that a rollback takes back (and whose keys come again):
+        # such a matrix is read whole next time.
+        self.extendable = extendable
+
+    @property
+    def last_pk(self) -> int:
+        return int(self.pks.max()) if len(self.pks) else 0
 
 
 class CachedMatrixVectorIndex(VectorIndex):
@@ -227,12 +234,13 @@ class CachedMatrixVectorIndex(VectorIndex):
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
         """Reads the user's version once for every search (SQL written out: the ORM took longer to build it)."""
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT version FROM {SearchIndexState._meta.db_table} WHERE tenant = %s AND user_id = %s",
-                           [tenant, user_id])
+            cursor.execute(f"SELECT version, vectors_version FROM {SearchIndexState._meta.db_table} "
+                           f"WHERE tenant = %s AND user_id = %s", [tenant, user_id])
             row = cursor.fetchone()
-        version = (row[0] if row else 0) or 0
+        version, vectors_version = ((row[0] or 0), (row[1] or 0)) if row else (0, 0)
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
-        return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, int(query.shape[0]), version),
+        dim = int(query.shape[0])
+        return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, dim, version, vectors_version),
                               query, limit) for queryset, limit in searches]
 
     @staticmethod
@@ -252,24 +260,35 @@ class CachedMatrixVectorIndex(VectorIndex):
             start, batch = start + batch, batch * 4
         return dict(list(found.items())[:limit])
 
-    def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int) -> _UserMatrix:
+    def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int, vectors_version: int) -> _UserMatrix:
+        """The user's matrix as of ``version``. A live chat writes between every two turns: when only rows were
+        added or removed since the cached matrix (``vectors_version`` unchanged), only the rows past its last key
+        are read and appended (primary keys only grow; a removed row stays in the matrix and the caller's
+        queryset drops it), so a turn does not read the user's whole history again."""
         key = (model._meta.label, tenant, user_id, dim)
         with self._lock:
             entry = self._cache.get(key)
             if entry is not None and entry.version == version:
                 self._cache.move_to_end(key)
                 return entry
-        pairs = list(model.objects.filter(tenant=tenant, user_id=user_id, embedding__isnull=False,
-                                          embedding_dim=dim).values_list("pk", "embedding"))
-        if pairs:
-            matrix = np.stack([np.asarray(vector, dtype=np.float32) for _, vector in pairs])
-            norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-            norms[norms == 0] = 1.0
-            entry = _UserMatrix(version, np.array([pk for pk, _ in pairs], dtype=np.int64), matrix / norms)
-        else:
-            entry = _UserMatrix(version, np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32))
+        rows = model.objects.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
+        extends = entry is not None and entry.extendable and entry.vectors_version == vectors_version
+        pks, matrix = self._normalised(list((rows.filter(pk__gt=entry.last_pk) if extends else rows)
+                                            .values_list("pk", "embedding")), dim)
+        if extends:
+            pks, matrix = np.concatenate([entry.pks, pks]), np.concatenate([entry.matrix, matrix])
+        entry = _UserMatrix(version, vectors_version, pks, matrix, extendable=not connection.in_atomic_block)
         self._store(key, entry)
         return entry
+
+    @staticmethod
+    def _normalised(pairs: list, dim: int) -> tuple[np.ndarray, np.ndarray]:
+        if not pairs:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32)
+        matrix = np.stack([np.asarray(vector, dtype=np.float32) for _, vector in pairs])
+        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return np.array([pk for pk, _ in pairs], dtype=np.int64), matrix / norms
 
     def _store(self, key, entry: _UserMatrix) -> None:
         budget = int(app_settings.VECTOR_CACHE_MB) * 1024 * 1024
