@@ -56,13 +56,12 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("昨天晚上我发的那段跟同事吵架的牢骚，你删了吧", "跟同事吵架的牢骚"),
     ("我私下跟你交代的那笔私房钱，麻烦你们那边别留档", "那笔私房钱"),
     ("别存着，前天吐槽的那个房东", "房东"),
-    # chat shorthand and an interjection; when it was said, then what it was about; "I told you" at the end
+    # chat shorthand and an interjection; "I told you" at the end
     ("hey the stuff i told u about my brother's probation, erase it", "brother's probation"),
-    ("what I said over the summer about my cousin's divorce, wipe it", "cousin's divorce"),
     ("delete the surgery stuff I told you", "surgery"),
-    # chat without apostrophes, "u", "scratch", "莫" for 别, when it was said after "I mentioned"
-    ("the stuff about my overdraft i told u in june, scratch it, dont keep that", "overdraft"),
-    ("that bit about my custody fight i mentioned back in march, can u wipe it", "custody fight"),
+    # chat without apostrophes, "u", "scratch", "莫" for 别
+    ("the stuff about my overdraft i told u, scratch it, dont keep that", "overdraft"),
+    ("that bit about my custody fight i mentioned, can u wipe it", "custody fight"),
     ("上回吐的那些单位里扯皮的苦水，你莫记了嘛", "单位里扯皮的苦水"),
     ("前些日子我说的那段欠债的事儿你给忘了吧别记着了", "欠债"),
     # 同事 and 出事 name something (事 is no function word there); a measure word before the subject

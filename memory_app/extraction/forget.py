@@ -90,14 +90,12 @@ _EN_LEADING = re.compile(
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
     r"said to|talked about|brought up)(?: to)?(?: you| u| ya)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
-    # when, then what it was about: "(what I told you) before Christmas about X", "in May about X"
-    r"|(?:before|after|in|on|at|during|over|around|last|this|back in)\s+(?:the\s+)?[\w']+(?:\s+[\w']+)?(?=\s+about\s)"
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
                           r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|said|mentioned|brought up)"
-                          r"(?: (?:back )?(?:in|on|last|before|after|a few|a couple of|two|some) [\w ]{1,20})?|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
+                          r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
 # What is left when the description is only the user and the quantity of what is kept about them.
