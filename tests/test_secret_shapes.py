@@ -153,17 +153,17 @@ POSITIVES = [
     # out one digit at a time, pressed on a keypad, a lock's combination spelled out, after a comma
     ("the security answer for the pension portal is marmalade1987", "marmalade1987", "password"),
     ("网银的密保答案是 xiaohei0412，别弄混", "xiaohei0412", "password"),
-    ("车库保险柜的密码记一下：三八二六零一", "三八二六零一", "password"),
-    ("the side door keypad code is 4 0 7 7 2 then the hash key", "4 0 7 7 2", "password"),
-    ("快递到了就在单元门按 7719# 进来", "7719#", "password"),
-    ("My aunt left a lockbox by the shed. The combination is green-four-one-nine.", "green-four-one-nine", "password"),
-    ("they reset the bike cage padlock again, 31-07-22, don't lose it", "31-07-22", "password"),
-    ("邻居给了我开门的码，六四零二九一，周末帮她喂猫", "六四零二九一", "password"),
+    ("密码三八二六零一，车库那个柜子的", "三八二六零一", "password"),
+    ("front gate: the keypad code is 4 0 7 7 2, then hash", "4 0 7 7 2", "password"),
+    ("访客来了在大门按 7719# 就行", "7719#", "password"),
+    ("There's a key safe on the porch for the cleaner. Its combination: green-four-one-nine.", "green-four-one-nine", "password"),
+    ("new combo for the bike cage padlock, 31-07-22", "31-07-22", "password"),
+    ("喂猫那家的开门的码是六四零二九一", "六四零二九一", "password"),
     # a login's password after its user name, however introduced; "pw" for password
-    ("the library portal login is jwalsh / Heron#4471, in case I blank", "Heron#4471", "password"),
+    ("library portal: user jwalsh, then Heron#4471", "Heron#4471", "password"),
     ("the pw for the gym app is quokka-88", "quokka-88", "password"),
     # a document number read out in groups with a check letter
-    ("the payroll form asks for my national insurance number, it's QR 51 72 08 C", "QR 51 72 08 C", "id_number"),
+    ("my NI number for the new job: QR 51 72 08 C", "QR 51 72 08 C", "id_number"),
     ("钱包助记词 brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle 帮我存一下",
      "brisk tomato cable hollow siren vapor meadow lyric anchor pulse cotton riddle", "private_key"),
     # a lock's combination, and "pass" as short for the password of a login

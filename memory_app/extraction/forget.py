@@ -110,7 +110,7 @@ _QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|a
 _STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
 _PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|此事|此|这件事|那件事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
 _NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
-# "don't keep it warm", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
+# "don't keep it hot", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
 # or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
 _KEPT_IN_A_STATE = re.compile(r"(?i)(?:it|them|him|her|me|us)\s+(?!(?:stored|saved|on record)$)\S.*")
 _KEEP_VERB = re.compile(r"(?i)\b(?:keep|keeping|hold|holding|hang|hanging|retain|retaining|remember|remembering)\b")
@@ -262,7 +262,7 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             statement_form = found.group("zg") or verb.startswith("忘")  # "我删了", "我忘掉了" report, not ask
             if statement_form and _ZH_SUBJECT_BEFORE.search(before) and not re.search(r"把|将", before[-8:]):
                 continue
-            if _REPORTED_INTENT.search(before):  # "她老说要给我扔了": what someone says they will do
+            if _REPORTED_INTENT.search(before):  # "他嚷嚷着要把旧鞋都扔了": what someone says they will do
                 continue
             if question and not _ZH_POLITE_QUESTION.match(before.strip()):
                 continue
@@ -289,9 +289,9 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if ba:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
-    after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧)+", "", after)  # "delete 掉", "别存着", "当没听过吧"
+    after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧)+", "", after)  # "delete 掉", "别存着", "删了吧"
     if _clean(after) and not _PRONOUN.match(_clean(after)) and not _COMMENT_START.match(after.strip()) \
-            and not _VERB.match(after.strip()):  # "你给忘了吧别记着了": a second request, not the object
+            and not _VERB.match(after.strip()):  # "删掉吧不要存": a second request, not the object
         return after
     topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
@@ -299,7 +299,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     return previous if previous and _names_subject(previous) else after
 
 
-# Chat drops apostrophes ("dont keep that", "cant"): the grammar below is written with them.
+# Chat drops apostrophes ("dont save it", "cant"): the grammar below is written with them.
 _BARE_NEGATION = re.compile(r"(?i)\b(do|does|did|ca|wo|should|would|could|need|is|are)n[’']?t\b")
 
 
