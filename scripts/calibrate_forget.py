@@ -2,14 +2,22 @@
 
     python scripts/calibrate_forget.py            # per-probe scores and the current settings' errors
     python scripts/calibrate_forget.py --search   # also a grid search over the CHATMEM_FORGET_* thresholds
+    python scripts/calibrate_forget.py --standout # the stand-out rule on pooled histories (below)
 
 Each probe user's conversation is replayed through after_turn into a throwaway SQLite database; then every
 probe's request is scored against every user's items (nothing is deleted): the asking user's own items are
 the subject and its near misses, other users' items are extra negatives (a description that matches nothing
 must delete nothing). A message counts as forgotten when any copy of it matches (a memory, its snippet, a
 summary line, the turn), since forgetting one copy takes the others with it.
+
+``--standout`` calibrates the rule that also forgets the one message a request fits best when it stands out
+(``forget_matching.standout_message``). A probe has six messages; a real user has dozens, so each request is
+scored against pooled histories: its own user's messages plus others' drawn at random, 10 to 50 in all, once
+with the subject's messages in the pool and once without them. With the subject present the rule should pick
+one of its messages; with it absent it must pick nothing, since whatever it picks is deleted wrongly.
 """
 import os
+import random
 import sys
 import tempfile
 from collections import defaultdict
@@ -27,6 +35,7 @@ ensure_secret_key()
 
 django.setup()
 
+import numpy as np  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import override_settings  # noqa: E402
 
@@ -94,6 +103,8 @@ def main():
         print("  missed", describe(messages, key))
     for key in wrong:
         print("  wrong ", describe(messages, key))
+    if "--standout" in sys.argv:
+        report_standout(standout_samples())
     if "--search" in sys.argv:
         results = []
         thresholds = [round(0.8 + 0.05 * step, 2) for step in range(15)]
@@ -108,6 +119,57 @@ def main():
                 near = sum(key[0] == key[1] for key in wrong)
                 cells.append(f"{3 * near + len(missed):>3}/{len(wrong) - near:<3}")
             print(f"{threshold:<9} " + " ".join(cells))
+
+
+def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, bool, float, float]]:
+    """(subject in the pool?, the best message is the subject's?, its raw score, its z) per pooled history."""
+    messages_of = {probe.user: [item for item in forget_matching.collect("default", probe.user) if item.place == "turn"]
+                   for probe in PROBES}
+    about = {(probe.user, "s1", f"t{number}"): is_about for probe in PROBES for number, (is_about, *_) in enumerate(probe.turns)}
+    subject = {id(item): any(about.get((user,) + turn, False) for turn in item.turns)
+               for user, items in messages_of.items() for item in items}
+    weight, samples, chooser = app_settings.FORGET_KEYWORD_WEIGHT, [], random.Random(7)
+    for probe in PROBES:
+        [request] = extract(probe.request).forget_requests
+        own = messages_of[probe.user]
+        others = [item for user, items in messages_of.items() if user != probe.user for item in items]
+        for present in (True, False):
+            base = own if present else [item for item in own if not subject[id(item)]]
+            for size in pool_sizes:
+                for _ in range(draws):
+                    pool = base + chooser.sample(others, size - len(base))
+                    forget_matching.score(request.description, pool)
+                    scored = [item for item in pool if item.lift is not None]
+                    values = np.array([item.lift + weight * item.keyword for item in scored])
+                    best = int(np.argmax(values))
+                    z = (values[best] - values.mean()) / (float(values.std()) or 1.0)
+                    samples.append((present, subject[id(scored[best])], float(values[best]), float(z)))
+    return samples
+
+
+def report_standout(samples) -> None:
+    present = [sample for sample in samples if sample[0]]
+    absent = [sample for sample in samples if not sample[0]]
+    print(f"stand-out on pooled histories: {len(present)} with the subject, {len(absent)} without it")
+    print("cells: share of subjects recovered / share of subject-less requests that delete a message")
+    floors = [0.0, 0.4, 0.6, 0.8, 0.9, 1.0]
+    print("z \\ raw " + " ".join(f"{floor:>11}" for floor in floors))
+    for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
+        cells = []
+        for floor in floors:
+            recovered = sum(is_subject and raw >= floor and z >= z_min for _, is_subject, raw, z in present) / len(present)
+            deleted = sum(raw >= floor and z >= z_min for _, _, raw, z in absent) / len(absent)
+            cells.append(f"{recovered:>5.2f}/{deleted:<5.2f}")
+        print(f"{z_min:<9} " + " ".join(cells))
+    threshold = app_settings.FORGET_THRESHOLD
+    print(f"what the rule adds below the threshold ({threshold}): subject messages / wrong deletions, of the samples")
+    for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
+        cells = []
+        for floor in floors:
+            gained = sum(is_subject and floor <= raw < threshold and z >= z_min for _, is_subject, raw, z in present)
+            lost = sum(not is_subject and floor <= raw < threshold and z >= z_min for _, is_subject, raw, z in samples)
+            cells.append(f"{gained:>5}/{lost:<5}")
+        print(f"{z_min:<9} " + " ".join(cells))
 
 
 if __name__ == "__main__":

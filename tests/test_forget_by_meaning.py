@@ -59,6 +59,10 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # chat shorthand and an interjection; "I told you" at the end
     ("hey, erase what i told u about my brother's probation", "brother's probation"),
     ("delete the surgery thing I told you", "surgery thing"),
+    # the reporting clause with when it was said: neither names the subject ("last" would match "last reply")
+    ("please erase the knee surgery stuff i mentioned back in march", "knee surgery"),
+    ("delete that rent record i told u last month", "rent record"),
+    ("drop the thing about my overdraft I told you a few weeks ago", "overdraft"),
     # chat without apostrophes, "u", "scratch", "莫" for 别
     ("the stuff about my overdraft i told u, scratch it, dont save any of it", "overdraft"),
     ("that bit about my custody fight i mentioned, can u wipe it", "custody fight"),

@@ -93,8 +93,15 @@ _EN_LEADING = re.compile(
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently)\s+", re.I)
+# When something was said, after a reporting clause ("… I told u last month", "… I mentioned back in feb"): it
+# dates the message, it does not name it, and a leftover "last" or "feb" draws in messages that merely say them.
+_EN_WHEN_SAID = (r"(?:back |way back )?(?:(?:in|on|during|around) (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{4}|"
+                 r"(?:the )?(?:spring|summer|autumn|fall|winter))|(?:last|this|the other) (?:week|month|year|time|day|night|weekend|"
+                 r"spring|summer|autumn|fall|winter)|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?|years?) ago|"
+                 r"a while (?:back|ago)|yesterday|earlier|before|recently|back then|once)")
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
-                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|said|mentioned|brought up)"
+                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:ever |just |once )?(?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|"
+                          rf"told|said|mentioned|brought up)(?: {_EN_WHEN_SAID})?"
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
