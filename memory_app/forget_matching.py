@@ -232,8 +232,10 @@ def _holds(document: set[str], term: str) -> bool:
 
 
 def _same_stem(first: str, second: str) -> bool:
+    """Both words end a few letters past what they share ("therapist" / "therapy"); a compound that only starts
+    with the other ("house" / "households") is another word."""
     shared = len(os.path.commonprefix([first, second]))
-    return shared >= 5 and min(len(first), len(second)) - shared <= 2
+    return shared >= 5 and max(len(first), len(second)) - shared <= 3
 
 
 def _fill_vectors(items: list[Item]) -> None:

@@ -121,8 +121,9 @@ def main():
             print(f"{threshold:<9} " + " ".join(cells))
 
 
-def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, bool, float, float]]:
-    """(subject in the pool?, the best message is the subject's?, its raw score, its z) per pooled history."""
+def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, bool, float, float, bool]]:
+    """(subject in the pool?, the best message is the subject's?, its score, its z, matched by the threshold
+    anyway?) per pooled history."""
     messages_of = {probe.user: [item for item in forget_matching.collect("default", probe.user) if item.place == "turn"]
                    for probe in PROBES}
     about = {(probe.user, "s1", f"t{number}"): is_about for probe in PROBES for number, (is_about, *_) in enumerate(probe.turns)}
@@ -143,7 +144,7 @@ def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, 
                     values = np.array([item.lift + weight * item.keyword for item in scored])
                     best = int(np.argmax(values))
                     z = (values[best] - values.mean()) / (float(values.std()) or 1.0)
-                    samples.append((present, subject[id(scored[best])], float(values[best]), float(z)))
+                    samples.append((present, subject[id(scored[best])], float(values[best]), float(z), scored[best].matched))
     return samples
 
 
@@ -157,17 +158,18 @@ def report_standout(samples) -> None:
     for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
         cells = []
         for floor in floors:
-            recovered = sum(is_subject and raw >= floor and z >= z_min for _, is_subject, raw, z in present) / len(present)
-            deleted = sum(raw >= floor and z >= z_min for _, _, raw, z in absent) / len(absent)
+            recovered = sum(is_subject and raw >= floor and z >= z_min for _, is_subject, raw, z, _ in present) / len(present)
+            deleted = sum(raw >= floor and z >= z_min for _, _, raw, z, _ in absent) / len(absent)
             cells.append(f"{recovered:>5.2f}/{deleted:<5.2f}")
         print(f"{z_min:<9} " + " ".join(cells))
-    threshold = app_settings.FORGET_THRESHOLD
-    print(f"what the rule adds below the threshold ({threshold}): subject messages / wrong deletions, of the samples")
+    print("what the rule adds to the threshold's matches: subject messages / wrong deletions, of the samples")
     for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
         cells = []
         for floor in floors:
-            gained = sum(is_subject and floor <= raw < threshold and z >= z_min for _, is_subject, raw, z in present)
-            lost = sum(not is_subject and floor <= raw < threshold and z >= z_min for _, is_subject, raw, z in samples)
+            gained = sum(is_subject and raw >= floor and z >= z_min and not matched
+                         for _, is_subject, raw, z, matched in present)
+            lost = sum(not is_subject and raw >= floor and z >= z_min and not matched
+                       for _, is_subject, raw, z, matched in samples)
             cells.append(f"{gained:>5}/{lost:<5}")
         print(f"{z_min:<9} " + " ".join(cells))
 

@@ -8,7 +8,7 @@ import logging
 import pytest
 from django.utils import timezone
 
-from memory_app import actions, service
+from memory_app import actions, forget_matching, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
 from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
@@ -586,3 +586,11 @@ def test_a_shared_title_does_not_carry_a_forget_to_another_person(history, reque
     left = stored_text("titled")
     assert gone not in left
     assert kept in left
+
+
+@pytest.mark.parametrize("first, second, same", [
+    ("therapist", "therapy", True), ("divorce", "divorced", True), ("mortgage", "mortgages", True),
+    ("house", "households", False), ("garden", "gardeners", True), ("paint", "paintbrushes", False),
+])
+def test_a_word_with_another_ending_is_the_same_word_and_a_compound_is_not(first, second, same):
+    assert forget_matching._same_stem(first, second) is same
