@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from .chinese_script import as_written_mandarin
-from .request_kinds import world_likeness
+from .request_kinds import WORLD_QUESTION_MIN, world_likeness
 from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
 SCENE_KEYWORDS: dict[str, tuple[str, ...]] = scene_vocabulary()
@@ -88,9 +88,6 @@ _GREETING_PATTERNS = [r"^(早安|早上好|你好|嗨|哈喽|晚上好|下午好
 # confidence grows with the lead, up to below what a keyword hit gives.
 _PROTOTYPE_MIN_LEAD = 0.01
 _PROTOTYPE_CONFIDENCE = (0.4, 0.75)
-# A question placed this far towards the world end of the personal→world axis (``request_kinds``; +1 is a
-# typical world question) is general knowledge, unless it points at the user, someone they know or their past.
-WORLD_QUESTION_MIN = 0.45
 
 
 @dataclass

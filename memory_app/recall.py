@@ -618,7 +618,8 @@ MAX_CJK_NAME = 4
 def _possible_names(query: str) -> list[str]:
     """Every run of one to three words, as written and capitalised, and every 2-4 character CJK span: a
     bounded list (a few hundred at most) that contains any speaker name the query spells out."""
-    words = re.findall(r"[^\W\d_][\w'.-]*", query)
+    # "Rafael's cockatiel": a possessive ending is no part of the name.
+    words = [re.sub(r"['’]s$", "", word) for word in re.findall(r"[^\W\d_][\w'’.-]*", query)]
     found = set()
     for start in range(len(words)):
         for size in range(1, MAX_NAME_WORDS + 1):

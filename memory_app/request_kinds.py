@@ -7,14 +7,34 @@ space: from the mean of requests that concern the user (their plans, people, pas
 any stranger could ask. Topic averages out over the domains; what is left is the shape of the request.
 
 A message's position on the axis is measured in half the distance between the two means: 0 is halfway,
-+1 is where a typical world question sits, -1 a typical personal one. Measured with e5-small on 48 other
-requests written for the check (not these): world questions from -0.24 to +1.12 (median 0.3), personal ones
-from -1.51 to -0.24. The two overlap near zero, so the cut (``intent.WORLD_QUESTION_MIN``) sits well above it
-and the axis only ever adds to what the grammar finds: a question the axis does not place is left as it was.
++1 is where a typical world question sits, -1 a typical personal one. The means are taken over the examples here
+and the training half of ``request_kind_examples`` (570 requests); its check half (160, written apart, other
+domains) measures the cut (``WORLD_QUESTION_MIN``, 0.45) with e5-small: 76% of world questions above it,
+2.5% of personal requests. With the 88 examples here alone it was 30% and 0%: a mean over few domains kept
+their topics. The axis only ever adds to what the grammar finds: a question it does not place is left as it was.
+
+An embedder whose space does not carry the distinction (a test's hashing embedder, a model of another kind)
+would place messages at random: the axis is used only when, for that embedder, it places the check half as it
+must (``MIN_WORLD_PLACED``, ``MAX_PERSONAL_PLACED``). Embedding the examples takes seconds and holds the embedder
+meanwhile, so the means and that verdict for the default embedder ship in ``data/request_axis.npz``
+(``scripts/build_request_axis.py`` writes it; a test checks it is current); another embedder computes them on
+first use.
 """
+import hashlib
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
+
+from .request_kind_examples import PERSONAL_CHECK, PERSONAL_TRAIN, WORLD_CHECK, WORLD_TRAIN
+
+# A question placed this far towards the world end (+1 is a typical world question) is general knowledge, unless
+# it points at the user, someone they know or their past (``intent``).
+WORLD_QUESTION_MIN = 0.45
+# For an embedder, the axis is trusted when at least this share of the check world questions passes the cut and
+# at most this share of the check personal requests does (e5-small: 0.76 and 0.025).
+MIN_WORLD_PLACED = 0.5
+MAX_PERSONAL_PLACED = 0.1
 
 WORLD_QUESTIONS = (
     "Why do onions make people cry when you cut them?",
@@ -107,18 +127,59 @@ PERSONAL_REQUESTS = (
 )
 
 
-@lru_cache(maxsize=4)
-def _axis(embedder_name: str) -> tuple[np.ndarray, float, float]:
-    """(direction, midpoint, half the gap) of the personal→world axis in this embedder's query space."""
-    from .providers import get_embedder
+AXIS_FILE = Path(__file__).with_name("data") / "request_axis.npz"
+WORLD_EXAMPLES = (*WORLD_QUESTIONS, *WORLD_TRAIN)
+PERSONAL_EXAMPLES = (*PERSONAL_REQUESTS, *PERSONAL_TRAIN)
 
-    embedder = get_embedder()
-    world = np.asarray(embedder.embed_queries(list(WORLD_QUESTIONS)), dtype=np.float32).mean(axis=0)
-    personal = np.asarray(embedder.embed_queries(list(PERSONAL_REQUESTS)), dtype=np.float32).mean(axis=0)
+
+def examples_fingerprint() -> str:
+    """Changes whenever an example does: a shipped axis of other examples is not used."""
+    return hashlib.sha256("\n".join(WORLD_EXAMPLES + ("",) + PERSONAL_EXAMPLES).encode()).hexdigest()
+
+
+def computed_axis(embedder) -> dict:
+    """The mean query vector of the world examples and of the personal ones, and whether the axis between them
+    places the check half of the examples as it must in this embedder's space."""
+    def embedded(texts):
+        return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float32)
+
+    world, personal = embedded(WORLD_EXAMPLES).mean(axis=0), embedded(PERSONAL_EXAMPLES).mean(axis=0)
+    place = _placing(world, personal)
+
+    def share_placed(texts):
+        return float(np.mean(place(embedded(texts)) >= WORLD_QUESTION_MIN))
+
+    trusted = share_placed(WORLD_CHECK) >= MIN_WORLD_PLACED and share_placed(PERSONAL_CHECK) <= MAX_PERSONAL_PLACED
+    return {"world": world, "personal": personal, "trusted": trusted}
+
+
+def shipped_axis(embedder_name: str) -> dict | None:
+    """What ``computed_axis`` gave, from ``AXIS_FILE``, when it was made by this embedder from these examples."""
+    try:
+        with np.load(AXIS_FILE) as stored:
+            if str(stored["embedder"]) != embedder_name or str(stored["fingerprint"]) != examples_fingerprint():
+                return None
+            return {"world": stored["world"].astype(np.float32), "personal": stored["personal"].astype(np.float32),
+                    "trusted": bool(stored["trusted"])}
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def _placing(world: np.ndarray, personal: np.ndarray):
+    """Rows of query vectors -> their places on the axis from ``personal`` (-1) to ``world`` (+1)."""
     direction = world - personal
     midpoint = float((world + personal) @ direction) / 2
-    half_gap = float(direction @ direction) / 2
-    return direction, midpoint, half_gap or 1.0
+    half_gap = float(direction @ direction) / 2 or 1.0
+    return lambda vectors: (np.asarray(vectors, dtype=np.float32) @ direction - midpoint) / half_gap
+
+
+@lru_cache(maxsize=4)
+def _axis(embedder_name: str):
+    """The placing function of this embedder's axis; None when the axis does not hold in its space."""
+    from .providers import get_embedder
+
+    axis = shipped_axis(embedder_name) or computed_axis(get_embedder())
+    return _placing(axis["world"], axis["personal"]) if axis["trusted"] else None
 
 
 def world_likeness(query_vector) -> float | None:
@@ -130,9 +191,12 @@ def world_likeness(query_vector) -> float | None:
     if query_vector is None:
         return None
     try:
-        direction, midpoint, half_gap = _axis(get_embedder().name)
+        place = _axis(get_embedder().name)
     except EmbedderError:
         return None
-    if direction.shape[0] != len(query_vector):
+    if place is None:
         return None
-    return (float(np.asarray(query_vector, dtype=np.float32) @ direction) - midpoint) / half_gap
+    try:
+        return float(place(np.asarray(query_vector, dtype=np.float32)[None, :])[0])
+    except ValueError:  # a vector of another dimension
+        return None
