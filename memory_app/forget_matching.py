@@ -15,6 +15,7 @@ import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import numpy as np
 
@@ -45,6 +46,7 @@ class Item:
     keyword: float = 0.0
     lift: float | None = None
     key_named: bool = False  # a memory whose key is what the description names ("我的地址" -> profile.home_address)
+    said_at: datetime | None = None  # a message's time (turns only)
 
     @property
     def matched(self) -> bool:
@@ -103,11 +105,11 @@ def collect(tenant: str, user_id: str, *, skip_turn_pk: int | None = None) -> li
         items += [Item("summary", (summary.pk, line), line, _refs([source])) for line, source in zip(lines, sources)
                   if line.strip()]
     turns = Turn.objects.for_user(tenant, user_id).exclude(pk=skip_turn_pk).only("pk", "session_id", "turn_id", "text",
-                                                                                  "reply", "outcome")
+                                                                                  "reply", "outcome", "occurred_at")
     for turn in turns:
         ref = frozenset({(turn.session_id, turn.turn_id)})
         if turn.text not in PLACEHOLDERS:
-            items.append(Item("turn", turn.pk, turn.text, ref))
+            items.append(Item("turn", turn.pk, turn.text, ref, said_at=turn.occurred_at))
         if turn.reply not in PLACEHOLDERS:
             items.append(Item("reply", turn.pk, turn.reply, ref))
         outcome_text = " ".join(content_strings({k: v for k, v in (turn.outcome or {}).items() if k != "forgotten"}))
@@ -259,15 +261,16 @@ def _fill_vectors(items: list[Item]) -> None:
 
 
 def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | None = None,
-         whole_subject: bool = False, request: str = "") -> Matches:
+         whole_subject: bool = False, request: str = "", said_between: tuple[datetime, datetime] | None = None) -> Matches:
     """``whole_subject``: the request asked for all of it ("那摊事统统删了", "all of that"): the messages that
     carry on the thread of what matched go too (``same_thread``). ``request``: the sentence that asked, for a
-    chat model to judge the candidates by (``forget_judge``), when one is configured."""
+    chat model to judge the candidates by (``forget_judge``), when one is configured. ``said_between``: when the
+    request says the message was said (``when_said``)."""
     items = collect(tenant, user_id, skip_turn_pk=skip_turn_pk)
     score(description, items)
     llm = forget_judge.model_for_forgetting()
     judged = _judged_messages(llm, request or description, items) if llm is not None else None
-    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged)
+    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged, said_between=said_between)
 
 
 def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
@@ -294,22 +297,28 @@ def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
             if (value - nearest.mean()) / spread >= app_settings.FORGET_THREAD_Z and (item.lift or 0.0) > 0.0]
 
 
-def standout_message(items: list[Item]) -> Item | None:
+def standout_message(items: list[Item], said_between: tuple[datetime, datetime] | None = None) -> Item | None:
     """The user's message the description fits best, when it stands out from the rest of their messages (a
     z-score over them): a request to forget refers to something, and a paraphrase ("my housing worries" for a
-    message about an eviction) can share no word with it and sit below the absolute threshold."""
+    message about an eviction) can share no word with it and sit below the absolute threshold. A request that
+    says when it was said ("back in March") looks among the messages of that time, and the best of those goes
+    at a lower z (``FORGET_STANDOUT_Z_DATED``): the date has already set it apart from the rest."""
     messages = [item for item in items if item.place == "turn" and item.lift is not None]
     if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
         return None
     weight = app_settings.FORGET_KEYWORD_WEIGHT
     values = np.array([item.lift + weight * item.keyword for item in messages])
     spread = float(values.std()) or 1.0
-    best = int(np.argmax(values))
-    return messages[best] if (values[best] - values.mean()) / spread >= app_settings.FORGET_STANDOUT_Z else None
+    dated = [position for position, item in enumerate(messages) if said_between and item.said_at
+             and said_between[0] <= item.said_at <= said_between[1]]
+    candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if dated
+                       else (range(len(messages)), app_settings.FORGET_STANDOUT_Z))
+    best = max(candidates, key=lambda position: values[position])
+    return messages[best] if (values[best] - values.mean()) / spread >= bar else None
 
 
 def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
-           judged: list[Item] | None = None) -> Matches:
+           judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None) -> Matches:
     """The matched items, and every other copy of the messages they came from. ``judged``: the messages a chat
     model chose; they replace the scores' choice of messages (their copies follow them), while what is not a
     copy of a message (a memory the user named by its key or one with no source message, an audit detail)
@@ -319,7 +328,7 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
         chosen = judged + [item for item in items if item.matched and (
             item.key_named or (item.place == "memory" and not item.turns) or item.place == "event")]
     else:
-        standout = standout_message(items)
+        standout = standout_message(items, said_between)
         chosen = [item for item in items if item.matched or item is standout]
         if whole_subject:
             chosen += same_thread(items, [item for item in chosen if item.place == "turn"])

@@ -5,19 +5,24 @@
 Only a request about the user as a whole erases the user; "everything about my daughter's school trouble" is
 about the school trouble.
 """
+from datetime import datetime
+
 from . import actions, forget_matching
 
 
 def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, session_id: str = "",
-                         turn_id: str = "", asking_turn_pk: int | None = None) -> dict:
+                         turn_id: str = "", asking_turn_pk: int | None = None,
+                         said_between: tuple[datetime, datetime] | None = None) -> dict:
     """Carry out one ``ForgetRequest``; ``asking_turn_pk`` is the turn that asked (never itself matched: it is
-    emptied by its own processing). Returns the entry for ``outcome["forgotten"]``: counts, key kinds and item
-    ids, never a forgotten value, and not the description either (it names what was to go)."""
+    emptied by its own processing), ``said_between`` when the message asking says its subject was said
+    (``when_said``: "what I told you last month").
+    Returns the entry for ``outcome["forgotten"]``: counts, key kinds and item ids, never a forgotten value, and
+    not the description either (it names what was to go)."""
     if request.everything:
         counts = actions.forget_user(tenant, user_id, actor=actor, keep_turn_pk=asking_turn_pk)
         return {"scope": "everything", **counts}
     matches = forget_matching.find(tenant, user_id, request.description, skip_turn_pk=asking_turn_pk,
-                                   whole_subject=request.whole_subject, request=request.text)
+                                   whole_subject=request.whole_subject, request=request.text, said_between=said_between)
     items = _item_ids(matches)
     counts = actions.forget_described(tenant, user_id, matches, actor=actor, session_id=session_id, turn_id=turn_id)
     return {"scope": "described", **counts, "items": items}
