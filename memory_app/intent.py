@@ -139,9 +139,10 @@ _TASK_FOR_ME = re.compile(
     r"|\b(?:plan|schedule|draft|list|pick|prepare|book|arrange|organi[sz]e|work out|figure out) (?:me|us)\b",
     re.IGNORECASE,
 )
-# A decision the user has to make ("该进多少", "要带几件", "how many should…"): advice about their own case.
-_DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]{0,6}(?:多少|几)|\bhow (?:many|much)\b.{0,30}\bshould\b",
-                       re.IGNORECASE)
+# A decision the user has to make ("该进多少", "要带几件", "钢笔该配什么墨水", "how many should…"): advice about
+# their own case (a Chinese "该…什么/哪" leaves out its subject, who is the asker).
+_DECISION = re.compile(r"(?:该|应该|应当|需要|要不要)[^，。？?!！]{0,6}(?:多少|几)|(?:该|应该|应当)[^，。？?!！]{0,4}(?:什么|哪)"
+                       r"|\bhow (?:many|much)\b.{0,30}\bshould\b", re.IGNORECASE)
 # Explanations of how the world works ("是什么原理", "what's the difference between…") with nobody from the
 # user's life in them: general knowledge, gated as strictly as trivia, though a reply style still applies.
 _WORLD_EXPLANATION = re.compile(

@@ -247,6 +247,34 @@ def _combination_named(text: str, word: re.Match) -> tuple[int, int] | None:
     return _value_after(text, word.end(), width=40, after_noun=True)
 
 
+# "jchen22 / Summer#Rain88", "root / Tq93#mmx": an account and its secret, as login details are written down.
+_ACCOUNT_AND_SECRET = re.compile(r"(?<![!-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
+_PAIR_WIDTH = 48
+
+
+def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
+    """In the sentence of a login word, the secret of an "account / secret" pair before or after it."""
+    start, limit = sentence_start(text, position, _PAIR_WIDTH), sentence_limit(text, position, 2 * _PAIR_WIDTH)
+    for pair in _ACCOUNT_AND_SECRET.finditer(text, start, limit):
+        value = pair.group(1).rstrip(_TRAILING)
+        span = (pair.start(1), pair.start(1) + len(value))
+        if looks_secret(text, *span):
+            return span
+    return None
+
+
+# "the router password is still the default one on the sticker: 8KT4-MPQ2-77XZ": a colon further on in the
+# sentence of a credential noun introduces its value when that looks like a secret.
+_COLON_WIDTH = 90
+
+
+def _value_after_colon(text: str, start: int) -> tuple[int, int] | None:
+    limit = sentence_limit(text, start, _COLON_WIDTH)
+    colon = re.compile(r"[:：]").search(text, start, limit)
+    span = _value_at(text, colon.end()) if colon else None
+    return span if span and looks_secret(text, *span) else None
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
     for word in _LOCK_WORD.finditer(text):
         found = _combination_after(text, word)
@@ -269,13 +297,17 @@ def find_credentials(text: str) -> Iterator[Secret]:
         found = (_value_after(text, noun.end(), width=40, after_noun=True)
                  or _chinese_words_value(text, noun)
                  or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True)
-                 or _value_handed_over(text, noun.end()))
+                 or _value_handed_over(text, noun.end())
+                 or _value_after_colon(text, noun.end())
+                 or _paired_value_near(text, noun.start()))
         if found:
             yield Secret("password", *found)
     for context in _CONTEXT.finditer(text):
         if context.group(0).lower() == "code" and _NOT_A_CREDENTIAL_CODE.search(text[max(0, context.start() - 16):context.start()]):
             continue
-        found = (_value_after(text, context.end(), width=40, after_noun=False)
+        # a pair first: "login is jchen22 / X" introduces the account, and the secret comes after it
+        found = (_paired_value_near(text, context.start())
+                 or _value_after(text, context.end(), width=40, after_noun=False)
                  or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=False)
                  or _strong_value_after(text, context.end()))
         if found:

@@ -36,15 +36,19 @@ def _is_card(digits: str, pieces: list[str]) -> bool:
 
 def _card_sized_ends(spans: list[tuple[int, int]], first: int) -> list[int]:
     """Ends of the runs of groups from ``first`` with as many digits as a card, in groups of three or more
-    ("12 345 678" is a count). Bounded by the card length, so a long run of numbers stays cheap."""
-    ends, digits = [], 0
+    ("12 345 678" is a count), or a short last group after fours (a 13-digit card printed "4-4-4-1").
+    Bounded by the card length, so a long run of numbers stays cheap."""
+    ends, digits, all_fours = [], 0, True
     for last in range(first + 1, len(spans) + 1):
         size = spans[last - 1][1] - spans[last - 1][0]
         digits += size
-        if digits > _CARD_DIGITS[-1] or size < 3:
+        if digits > _CARD_DIGITS[-1] or (size < 3 and not (all_fours and last - first >= 4)):
             break
         if digits in _CARD_DIGITS:
             ends.append(last)
+        if size < 3:
+            break
+        all_fours = all_fours and size == 4
     return ends
 
 
