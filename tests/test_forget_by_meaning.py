@@ -59,6 +59,9 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # chat shorthand and an interjection; "I told you" at the end
     ("hey, erase what i told u about my brother's probation", "brother's probation"),
     ("delete the surgery thing I told you", "surgery thing"),
+    # a wish in place of an order; an English reporting verb inside a Chinese request
+    ("I'd rather you didn't keep the stuff about my parole officer", "parole officer"),
+    ("上次跟你 mention 过的那个搬家的事删了吧", "搬家"),
     # the reporting clause with when it was said: neither names the subject ("last" would match "last reply")
     ("please erase the knee surgery stuff i mentioned back in march", "knee surgery"),
     ("delete that rent record i told u last month", "rent record"),

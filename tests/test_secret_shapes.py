@@ -34,6 +34,16 @@ POSITIVES = [
     ("工资打到6214839201756302941这张卡上了", "6214839201756302941", "bank_card"),
     ("new mastercard 2227319455820172 arrived", "2227319455820172", "bank_card"),
     ("old visa 4281930472610 still works", "4281930472610", "bank_card"),
+    ("the spare visa is 4582 1390 6725 3, rarely used", "4582 1390 6725 3", "bank_card"),  # 13 digits, 4-4-4-1
+    # identity numbers named by an acronym in any case, or by a Chinese name with a word inside
+    ("ssn: 518274906 for the benefits form", "518274906", "id_number"),
+    ("我在美国的社安号 518-27-4906，报税用", "518-27-4906", "id_number"),
+    ("我的社保个人号 702518364，查缴费记录用", "702518364", "id_number"),
+    # an account and its secret written as a pair, a value after a colon later in the sentence, a value typed in
+    ("the wiki login is mfarrow / Lantern%42q", "Lantern%42q", "password"),
+    ("我用 admin / Kq7#vv2p 登录公司的后台", "Kq7#vv2p", "password"),
+    ("the alarm password is the one printed on the back of the panel: 7HX2-QPL9", "7HX2-QPL9", "password"),
+    ("那个图书馆的账号进去要输 Owl-2031!rd ，帮我记着", "Owl-2031!rd", "password"),
     # a number called a card is a card, even mistyped (the check digit fails)
     ("我的信用卡号 6225 1234 5678 9012，还款日每月 5 号", "6225 1234 5678 9012", "bank_card"),
     # Chinese resident ID cards by their check character, with or without a word for them
@@ -220,6 +230,7 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 
 NEGATIVES = [
     "我老忘带钥匙，你帮我记着点",
+    "我的账号是 lin_xiao88，昵称叫小林",  # a user name: an account is not only its secret
     "Keep in mind the password rules changed last year",
     "The key to a good sourdough is patience and a warm kitchen",
     "My account was opened in 2019 and has 120 followers",

@@ -26,7 +26,10 @@ _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|�
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
 # "could you not hold on to it", "would you please not store it": a request in a question's clothes.
-_EN_ASKED_NOT = r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
+_EN_ASKED_NOT = (r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
+                 # a wish in place of an order: "I'd rather you not hold on to it", "I'd prefer you didn't keep"
+                 r"|(?:i'd|i would|id) (?:rather|prefer(?: it if| that)?) (?:you|u) (?:not|didn't|did not)"
+                 r"|(?:i'd|i would|id) prefer (?:you|u) not to")
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
               rf"you don't need to|you do not need to|you needn't|stop|quit|{_EN_ASKED_NOT})\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record"
@@ -73,7 +76,9 @@ _ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前�
             r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)"
             r"|早上|上午|中午|下午|晚上|夜里|半夜")
 # Ways of having said something to the assistant: told, mentioned, chatted, grumbled, confided, sent.
-_ZH_SAID = "说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|吐|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
+# (an English reporting verb in a Chinese sentence too: "上次 mention 的那个事")
+_ZH_SAID = ("说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|吐|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
+            r"|\s*(?i:mention(?:ed)?|told you|told|said|shared|brought up)\s*")
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"^(?:(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"

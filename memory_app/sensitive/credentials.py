@@ -42,12 +42,12 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
 _LINK = re.compile(
     r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|[:=]|->"
     r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
-    r"|用的是|用的|用|输入|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
+    r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
     re.A,
 )
 _COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
-_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入", "按", "按下", "punch in", "punches in", "punched in",
+_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
         "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
 # Adverbs that may sit between the link and the value ("is still …", "还是 …").
 _FILLER = re.compile(
@@ -247,6 +247,20 @@ def _combination_named(text: str, word: re.Match) -> tuple[int, int] | None:
     return _value_after(text, word.end(), width=40, after_noun=True)
 
 
+# An account is named with its user name as often as with its secret ("账号是 zhang88"): only what is typed or
+# used to get into it counts ("账号进去要敲 X", "account, I use X").
+_ACCOUNT = re.compile(r"账号|帐号|账户|(?i:\baccount\b)", re.A)
+_ACCOUNT_WIDTH = 32
+
+
+def _value_typed_into(text: str, start: int) -> tuple[int, int] | None:
+    for link in _LINK.finditer(text, start, sentence_limit(text, start, _ACCOUNT_WIDTH)):
+        span = _value_at(text, link.end()) if link.group(0).lower() in _USE else None
+        if span and looks_secret(text, *span):
+            return span
+    return None
+
+
 # "jchen22 / Summer#Rain88", "root / Tq93#mmx": an account and its secret, as login details are written down.
 _ACCOUNT_AND_SECRET = re.compile(r"(?<![!-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
 _PAIR_WIDTH = 48
@@ -300,6 +314,10 @@ def find_credentials(text: str) -> Iterator[Secret]:
                  or _value_handed_over(text, noun.end())
                  or _value_after_colon(text, noun.end())
                  or _paired_value_near(text, noun.start()))
+        if found:
+            yield Secret("password", *found)
+    for account in _ACCOUNT.finditer(text):
+        found = _value_typed_into(text, account.end())
         if found:
             yield Secret("password", *found)
     for context in _CONTEXT.finditer(text):
