@@ -44,6 +44,9 @@ POSITIVES = [
     ("我用 admin / Kq7#vv2p 登录公司的后台", "Kq7#vv2p", "password"),
     ("the alarm password is the one printed on the back of the panel: 7HX2-QPL9", "7HX2-QPL9", "password"),
     ("那个图书馆的账号进去要输 Owl-2031!rd ，帮我记着", "Owl-2031!rd", "password"),
+    # a secret phrase, words and all, after a copula later in its sentence
+    ("the bank asks for the passphrase every time, so note it: green kettle 4471, thanks", "green kettle 4471", "password"),
+    ("我们群的暗号是 月亮不睡我不睡，别外传", "月亮不睡我不睡", "password"),
     # a number called a card is a card, even mistyped (the check digit fails)
     ("我的信用卡号 6225 1234 5678 9012，还款日每月 5 号", "6225 1234 5678 9012", "bank_card"),
     # Chinese resident ID cards by their check character, with or without a word for them
@@ -231,6 +234,7 @@ def test_full_width_forms_are_found_and_the_original_span_is_replaced(text, valu
 NEGATIVES = [
     "我老忘带钥匙，你帮我记着点",
     "我的账号是 lin_xiao88，昵称叫小林",  # a user name: an account is not only its secret
+    "the passphrase is the same as last year's",  # says which one, gives none
     "Keep in mind the password rules changed last year",
     "The key to a good sourdough is patience and a warm kitchen",
     "My account was opened in 2019 and has 120 followers",

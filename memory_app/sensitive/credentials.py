@@ -289,7 +289,28 @@ def _value_after_colon(text: str, start: int) -> tuple[int, int] | None:
     return span if span and looks_secret(text, *span) else None
 
 
+# A phrase kept as a secret ("the passphrase … for the record it's purple otter 1962", "暗号是 天王盖地虎"): its
+# words, after a copula later in the sentence, up to the punctuation that ends them.
+_PHRASE_NOUN = re.compile(r"口令|暗号|(?i:\b(?:pass ?phrases?|(?:security|secret|memorable) (?:phrase|words?)s?)\b)", re.A)
+_PHRASE_AFTER = re.compile(r"(?i:\b(?:it's|it is|that's|is|was)\b)\s*|[:：是为]\s*", re.A)
+_PHRASE_WORDS = re.compile(r"[^\s,.;!?，。；！？\"“”]+(?: [^\s,.;!?，。；！？\"“”]+){0,5}")
+_PHRASE_WIDTH = 90
+
+
+def _phrase_after(text: str, start: int) -> tuple[int, int] | None:
+    limit = sentence_limit(text, start, _PHRASE_WIDTH)
+    for link in _PHRASE_AFTER.finditer(text, start, limit):
+        words = _PHRASE_WORDS.match(text, link.end())
+        if words and len(words.group(0)) >= 4 and words.group(0).split()[0].lower() not in _DESCRIPTIONS:
+            return words.span()
+    return None
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
+    for noun in _PHRASE_NOUN.finditer(text):
+        found = _phrase_after(text, noun.end())
+        if found:
+            yield Secret("password", *found)
     for word in _LOCK_WORD.finditer(text):
         found = _combination_after(text, word)
         if found:
