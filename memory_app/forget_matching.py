@@ -297,6 +297,9 @@ def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
             if (value - nearest.mean()) / spread >= app_settings.FORGET_THREAD_Z and (item.lift or 0.0) > 0.0]
 
 
+MAX_DATED_SHARE = 0.5
+
+
 def standout_message(items: list[Item], said_between: tuple[datetime, datetime] | None = None) -> Item | None:
     """The user's message the description fits best, when it stands out from the rest of their messages (a
     z-score over them): a request to forget refers to something, and a paraphrase ("my housing worries" for a
@@ -311,7 +314,9 @@ def standout_message(items: list[Item], said_between: tuple[datetime, datetime] 
     spread = float(values.std()) or 1.0
     dated = [position for position, item in enumerate(messages) if said_between and item.said_at
              and said_between[0] <= item.said_at <= said_between[1]]
-    candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if dated
+    # A date that holds most of the messages ("yesterday" in a chat begun yesterday) sets nothing apart.
+    narrows = 0 < len(dated) <= len(messages) * MAX_DATED_SHARE
+    candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if narrows
                        else (range(len(messages)), app_settings.FORGET_STANDOUT_Z))
     best = max(candidates, key=lambda position: values[position])
     return messages[best] if (values[best] - values.mean()) / spread >= bar else None

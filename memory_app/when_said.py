@@ -19,10 +19,9 @@ _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 
 # (pattern, days ago the window starts, days ago it ends): the nearer edge second.
 _FIXED = [
-    # (not "早上", "下午" alone: they say when something happened as often as when it was told)
-    (r"(?i)\b(?:earlier today|this morning|today)\b|今天|今早|今儿", 1, 0),
-    (r"(?i)\b(?:yesterday|last night)\b|昨天|昨晚|昨儿|昨日", 2.5, 0.5),
-    (r"前天|前晚", 3.5, 1.5),
+    # whole calendar days in the user's own time zone, which is not known here: a day and a half either way
+    (r"(?i)\b(?:yesterday|last night)\b|昨天|昨晚|昨儿|昨日", 2.5, 0),
+    (r"前天|前晚", 4, 0.5),
     (r"(?i)\bthe other day\b|\b(?:a few|a couple of|several) days ago\b|前几天|前两天|这几天|这两天|前些天", 10, 0),
     (r"(?i)\blast week\b|上周|上礼拜|上星期|上个星期|上个礼拜", 16, 3),
     (r"(?i)\bthis week\b|这周|这礼拜|这星期|本周", 8, 0),
@@ -31,12 +30,31 @@ _FIXED = [
     (r"(?i)\bthis month\b|这个月|本月", 32, 0),
     (r"(?i)\b(?:a few|a couple of|several) months ago\b|几个月前|好几个月前", 200, 45),
 ]
+# Last: "今天想起来，上个月说的那个…" dates the remembering, not the saying. (Not "早上", "下午" alone: they say
+# when something happened as often as when it was told.)
+_TODAY = re.compile(r"(?i)\b(?:earlier today|this morning|today)\b|今天|今早|今儿")
 _EN_AGO = re.compile(r"(?i)\b(a|an|one|two|three|four|five|six|couple of|\d+) (day|week|month|year)s? ago\b")
 _ZH_AGO = re.compile(r"(\d+|十[一二]?|[一两二三四五六七八九])\s*(?:个)?(天|周|星期|礼拜|月|年)(?:以)?前")
 _ZH_UNITS = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}
 _EN_MONTH = re.compile(r"(?i)\b(?:in|on|during|around|back in|early|late|mid|mid-)\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b")
 _ZH_MONTH = re.compile(r"(?<![\d年])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份|里|底|初|中)?(?![\d号日])")
 _LAST_YEAR = re.compile(r"(?i)\blast year\b|去年")
+# Holidays by the (month, day) they fall on or about (春节 and 中秋 move with the lunar calendar: their middle
+# date, with a wider window), and the days either side the window reaches.
+_HOLIDAYS = [
+    (r"(?i)\b(?:christmas|xmas)\b|圣诞", (12, 25), 10),
+    (r"(?i)\bnew year(?:'s)?\b|元旦|跨年", (1, 1), 7),
+    (r"春节|过年|年三十|除夕|大年初|(?i:\b(?:chinese|lunar) new year\b)", (2, 5), 18),
+    (r"(?i)\bthanksgiving\b|感恩节", (11, 25), 6),
+    (r"国庆|十一长假|十一假期", (10, 4), 7),
+    (r"中秋", (9, 20), 16),
+    (r"五一|劳动节", (5, 3), 6),
+    (r"清明", (4, 5), 5),
+    (r"端午", (6, 10), 14),
+    (r"暑假|(?i:\bsummer (?:holidays?|break|vacation)\b)", (7, 31), 32),
+    (r"寒假|(?i:\bwinter break\b)", (1, 31), 25),
+]
+_BEFORE = re.compile(r"(?i)\bbefore\s*$")
 
 
 def said_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
@@ -60,9 +78,16 @@ def said_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
         number = int(month.group(1)) if month.group(1).isdigit() else _ZH_DIGITS.get(month.group(1), 0)
         if 1 <= number <= 12:
             return _month_window(now, number)
+    for pattern, (month, day), reach in _HOLIDAYS:
+        found = re.search(pattern, text)
+        if found:
+            return _holiday_window(now, month, day, reach, before=text[max(0, found.start() - 8):found.start()],
+                                   after=text[found.end():found.end() + 4])
     if _LAST_YEAR.search(text):
         start = now.replace(year=now.year - 1, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
         return start - 7 * DAY, start.replace(year=now.year) + 7 * DAY
+    if _TODAY.search(text):
+        return now - DAY, now
     return None
 
 
@@ -78,3 +103,16 @@ def _month_window(now: datetime, month: int) -> tuple[datetime, datetime]:
     start = now.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
     end = start.replace(year=year + 1, month=1) if month == 12 else start.replace(month=month + 1)
     return start - 5 * DAY, min(now, end + 5 * DAY)
+
+
+def _holiday_window(now: datetime, month: int, day: int, reach: int, *, before: str, after: str):
+    """Around the most recent such holiday up to now; "before christmas" reaches a month back from it, "过年后" a
+    month on (the words are read around the holiday's name: "before X", "X前", "X之后")."""
+    holiday = now.replace(month=month, day=day, hour=12, minute=0, second=0, microsecond=0)
+    if holiday - reach * DAY > now:
+        holiday = holiday.replace(year=now.year - 1)
+    if _BEFORE.search(before) or re.match(r"前|之前|以前", after):
+        return holiday - (30 + reach) * DAY, min(now, holiday + 2 * DAY)
+    if re.search(r"(?i)\bafter\s*$", before) or re.match(r"后|之后|以后", after):
+        return holiday - 2 * DAY, min(now, holiday + (30 + reach) * DAY)
+    return holiday - reach * DAY, min(now, holiday + reach * DAY)

@@ -66,6 +66,8 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("please erase the knee surgery stuff i mentioned back in march", "knee surgery"),
     ("delete that rent record i told u last month", "rent record"),
     ("drop the thing about my overdraft I told you a few weeks ago", "overdraft"),
+    ("what I told you in June about my back pain, please delete that", "back pain"),
+    ("the stuff I said before christmas about the loan from my uncle, don't keep it", "loan from my uncle"),
     # chat without apostrophes, "u", "scratch", "莫" for 别
     ("the stuff about my overdraft i told u, scratch it, dont save any of it", "overdraft"),
     ("that bit about my custody fight i mentioned, can u wipe it", "custody fight"),

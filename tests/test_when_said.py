@@ -21,6 +21,13 @@ NOW = datetime(2031, 6, 15, 12, tzinfo=timezone.utc)
     ("上个月讲的房贷的事当没听过", "2031-04-11", "2031-06-01"),
     ("五月份说的体检结果删掉", "2031-04-26", "2031-06-06"),
     ("去年跟你讲的那个事别记了", "2029-12-25", "2031-01-08"),
+    # holidays: around them, or the month before / after ("before christmas", "过年后"), the most recent one
+    ("the thing I told you before christmas about the loan", "2030-11-15", "2030-12-27"),
+    ("国庆的时候跟你说的房贷逾期，能不能别记着", "2030-09-27", "2030-10-11"),
+    ("过年后跟你讲的那个事删了", "2031-02-03", "2031-03-25"),
+    # "today" dates the remembering when another time dates the saying
+    ("今天想起来，上个月说的那个事删了", "2031-04-11", "2031-06-01"),
+    ("前天晚上我发的那段牢骚删了吧", "2031-06-11", "2031-06-15"),
     # a month later in the year than now is last year's
     ("the stuff from back in November about my sister", "2030-10-27", "2030-12-06"),
 ])
