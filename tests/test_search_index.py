@@ -214,8 +214,9 @@ def test_vector_index_matches_brute_force_and_sees_every_write():
 
 @pytest.mark.django_db(transaction=True)  # outside a transaction, as a chat's turns are (see _UserMatrix.extendable)
 def test_a_write_between_turns_reads_only_the_new_rows_into_a_cached_matrix():
-    """SQLite keeps each user's matrix in the process: a live chat writes between every two turns, and reading the
-    whole history again each time would make a turn's cost grow with it. Only the rows added since are read."""
+    """Each user's matrix is kept in the process (on PostgreSQL for users up to VECTOR_MATRIX_MAX_ITEMS): a live
+    chat writes between every two turns, and reading the whole history again each time would make a turn's cost
+    grow with it. Only the rows added since are read."""
     _say("live")
     snippets = Snippet.objects.for_user("default", "live")
     query = get_embedder().embed_query("宠物害怕雷声")
@@ -225,9 +226,37 @@ def test_a_write_between_turns_reads_only_the_new_rows_into_a_cached_matrix():
     with CaptureQueriesContext(connection) as reads:
         found = vector_index().nearest(snippets, "default", "live", query, 3)
     assert newest.pk in [row.pk for row, _ in found]  # the new turn is the nearest, found at once
-    if connection.vendor == "sqlite":  # PostgreSQL keeps no matrix: the search is one SQL statement
-        vector_reads = [query["sql"] for query in reads.captured_queries if '"embedding"' in query["sql"]]
-        assert len(vector_reads) == 1 and '"id" >' in vector_reads[0], vector_reads  # past the last key it held
+    vector_reads = [query["sql"] for query in reads.captured_queries if '"embedding"' in query["sql"]]
+    assert len(vector_reads) == 1 and '"id" >' in vector_reads[0], vector_reads  # past the last key it held
+
+
+def test_a_user_past_the_matrix_limit_gets_the_same_nearest_rows(settings):
+    """PostgreSQL hands a user with more than VECTOR_MATRIX_MAX_ITEMS indexed items to pgvector's HNSW index (no
+    process holds or first reads so large a matrix); SQLite has no such index and keeps the matrix. Same answer."""
+    _say("big")
+    snippets = Snippet.objects.for_user("default", "big")
+    query = get_embedder().embed_query("宠物害怕雷声")
+    in_matrix = vector_index().nearest(snippets, "default", "big", query, 3)
+    settings.CHATMEM_VECTOR_MATRIX_MAX_ITEMS = 1
+    with CaptureQueriesContext(connection) as reads:
+        past_limit = vector_index().nearest(snippets, "default", "big", query, 3)
+    assert [row.pk for row, _ in past_limit] == [row.pk for row, _ in in_matrix]
+    assert [similarity for _, similarity in past_limit] == pytest.approx([similarity for _, similarity in in_matrix],
+                                                                         abs=1e-5)
+    searched_in_sql = any("<=>" in query["sql"] for query in reads.captured_queries)
+    assert searched_in_sql == (connection.vendor == "postgresql")
+
+
+def test_a_new_row_locks_its_users_index_state_before_it_takes_a_key():
+    """Cached matrices append the rows past the last key they hold, so one user's rows must become visible in key
+    order: a writer takes the user's index state (a row lock on PostgreSQL, until its transaction ends) before its
+    INSERT draws a key, and a concurrent writer of that user waits for it before drawing one."""
+    with CaptureQueriesContext(connection) as writes:
+        Snippet.objects.create(tenant="default", user_id="order", text="the gym opens at six on weekdays")
+    statements = [query["sql"] for query in writes.captured_queries]
+    state_write = next(index for index, sql in enumerate(statements) if "searchindexstate" in sql)
+    insert = next(index for index, sql in enumerate(statements) if sql.startswith('INSERT INTO "memory_app_snippet"'))
+    assert state_write < insert, statements
 
 
 def test_an_edited_memory_is_found_by_its_new_vector():

@@ -8,7 +8,7 @@ from functools import cache
 from django.db import connection
 
 from .keyword import KeywordQuery, PostingsKeywordIndex
-from .vector import CachedMatrixVectorIndex, PgVectorIndex
+from .vector import CachedMatrixVectorIndex, PgCachedMatrixVectorIndex
 
 __all__ = ["KeywordQuery", "keyword_index", "vector_index", "reindex_user", "indexed_users", "bump_version"]
 
@@ -20,7 +20,7 @@ def keyword_index() -> PostingsKeywordIndex:
 
 @cache
 def _vector_providers() -> dict:
-    return {"postgresql": PgVectorIndex(), "sqlite": CachedMatrixVectorIndex()}
+    return {"postgresql": PgCachedMatrixVectorIndex(), "sqlite": CachedMatrixVectorIndex()}
 
 
 def vector_index():

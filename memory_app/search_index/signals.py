@@ -4,7 +4,7 @@ Signals rather than calls in each write path: memories and snippets are saved an
 (actions, forgetting, erasure, admin, cascades), and a path that forgot the index would leave postings of
 deleted text behind. Bulk writes that bypass signals (``bulk_create``, ``bulk_update`` of vectors) call
 ``index_items`` / ``bump_version`` themselves."""
-from django.db.models.signals import post_save, pre_delete
+from django.db.models.signals import post_save, pre_delete, pre_save
 
 from .. import crypto
 from ..models import Memory, Snippet
@@ -28,6 +28,16 @@ def index_items(source_type: str, items) -> None:
         bump_version(tenant, user_id)  # rows without a single term still changed the user's vectors
 
 
+def _before_insert(sender, instance, raw=False, **kwargs):
+    """A new row of a user locks the user's index state (until its transaction ends) before it takes its primary
+    key. A cached matrix appends only the rows past the keys it holds (vector.CachedMatrixVectorIndex._matrix), so
+    one user's rows must become visible in key order; PostgreSQL hands out keys to concurrent transactions that may
+    commit in the other order, and a row committed below a key already read would never be appended. Now the
+    second writer of a user waits for the first before it takes a key (SQLite has a single writer anyway)."""
+    if not raw and instance._state.adding:
+        keyword_index().bump(instance.tenant, instance.user_id)
+
+
 def _on_save(sender, instance, created, update_fields=None, raw=False, **kwargs):
     if raw:
         return  # fixtures: ``memory reindex`` builds the index afterwards
@@ -47,5 +57,6 @@ def _on_delete(sender, instance, **kwargs):
 
 def connect() -> None:
     for model in SOURCE_TYPES:
+        pre_save.connect(_before_insert, sender=model, dispatch_uid=f"search_index.insert.{model.__name__}")
         post_save.connect(_on_save, sender=model, dispatch_uid=f"search_index.save.{model.__name__}")
         pre_delete.connect(_on_delete, sender=model, dispatch_uid=f"search_index.delete.{model.__name__}")

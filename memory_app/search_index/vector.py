@@ -1,14 +1,16 @@
 """The vector index: nearest neighbours inside one user's rows, one interface over two stores.
 
-PostgreSQL: pgvector's HNSW index, the tenant/user filter in the same query and iterative scans (see
-``configure_pgvector_session``), so the index never returns another user's rows and
-still returns as many as asked. SQLite: each user's matrix is read once per process and kept, normalised, in
-a bounded LRU; the user's index version (bumped by every write, see ``keyword.PostingsKeywordIndex._count``
-and ``signals``) tells when it must be read again. Searches answer the rows that pass the caller's queryset
-(status, expiry, privacy), or only their primary keys (``nearest_each``); on PostgreSQL the rows come from the
-search's own statement, on SQLite from one read of the winners. Rows found
-otherwise (by keyword, by rule) are read with their stored vector beside them (``rows_with_vectors_each``), before
-the query's vector is known, and compared in numpy once it is (``similarities``): the same figure on both stores."""
+Both stores: each user's matrix is read once per process and kept, normalised, in a bounded LRU
+(``CachedMatrixVectorIndex``); the user's index version (bumped by every write, see
+``keyword.PostingsKeywordIndex._count`` and ``signals``) tells when new rows must be appended, ``vectors_version``
+when it must be read again. The search is an exact product in process, the same figures on both stores.
+PostgreSQL hands its users past ``CHATMEM_VECTOR_MATRIX_MAX_ITEMS`` to pgvector's HNSW index instead
+(``PgVectorIndex``): the tenant/user filter in the same query and iterative scans (see
+``configure_pgvector_session``), so the index never returns another user's rows and still returns as many as asked.
+Searches answer the rows that pass the caller's queryset (status, expiry, privacy), or only their primary keys
+(``nearest_each``). Rows found otherwise (by keyword, by rule) are read with their stored vector beside them
+(``rows_with_vectors_each``), before the query's vector is known, and compared in numpy once it is
+(``similarities``): the same figure on both stores."""
 import math
 import threading
 from collections import OrderedDict
@@ -40,17 +42,23 @@ class VectorIndex:
     applied), ``nearest_each`` only their primary keys; ``rows_with_vectors_each`` loads rows with their vectors,
     ``similarities`` compares those with the query."""
 
-    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int):
+        """What a search of this user can do before the query's vector is known (a turn does it while the query
+        is embedded), handed back to ``nearest_each`` / ``nearest_rows_each`` as ``prepared``. Nothing here."""
+        return None
+
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                     prepared=None) -> list[dict[int, float]]:
         """For each (queryset, limit) of one user: up to ``limit`` primary keys -> similarity, best first."""
         raise NotImplementedError
 
-    def nearest_rows_each(self, searches, tenant: str, user_id: str,
-                          query_vector: np.ndarray) -> list[list[tuple[object, float]]]:
+    def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                          prepared=None) -> list[list[tuple[object, float]]]:
         """``nearest_each`` with the rows themselves (the queryset's columns, the vector field deferred): for each
         (queryset, limit), up to ``limit`` (row, similarity), best first. Here the winners of each search are read
         after it (one read per search that found any); PostgreSQL returns them from the search's own statement."""
         found = []
-        for (queryset, _), near in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector)):
+        for (queryset, _), near in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector, prepared)):
             read = {row.pk: row for row in queryset.defer("embedding").filter(AnyOf(F("pk"), list(near)))} if near else {}
             found.append([(read[pk], similarity) for pk, similarity in near.items() if pk in read])
         return found
@@ -124,7 +132,8 @@ def _similarity(distance) -> float:
 
 
 class PgVectorIndex(VectorIndex):
-    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                     prepared=None) -> list[dict[int, float]]:
         """One statement for every search (a UNION ALL of one ORDER BY ... LIMIT per search, each through its
         HNSW index): a round trip per search saved, and no row read until the caller loads the winners."""
         distance = _cosine_distance(int(query_vector.shape[0]), query_vector)
@@ -139,8 +148,8 @@ class PgVectorIndex(VectorIndex):
                 found[position][pk] = _similarity(vector_distance)
         return found
 
-    def nearest_rows_each(self, searches, tenant: str, user_id: str,
-                          query_vector: np.ndarray) -> list[list[tuple[object, float]]]:
+    def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                          prepared=None) -> list[list[tuple[object, float]]]:
         """One statement per search that returns the winners' columns with their distances: reading them again by
         primary key afterwards cost a round trip and a second index lookup per row (searches of different models
         cannot share a UNION, their columns differ)."""
@@ -209,6 +218,30 @@ def _best_first(similarities: np.ndarray, count: int) -> np.ndarray:
     return top[np.argsort(-similarities[top])]
 
 
+class _PrimaryKeys:
+    """Reads which of the nearest rows pass the caller's filter. Keys are cheap to read: the first window is
+    twice the limit, so a filter that rejects some rarely costs a second read."""
+
+    @staticmethod
+    def first_window(limit: int) -> int:
+        return limit * 2
+
+    def __call__(self, queryset: QuerySet, pks: list[int]) -> dict[int, int]:
+        return {pk: pk for pk in queryset.filter(AnyOf(F("pk"), pks)).values_list("pk", flat=True)}
+
+
+class _Rows(_PrimaryKeys):
+    """Reads the nearest rows that pass the caller's filter, with its columns. A row costs more to read and
+    build than a key, and most pass: the first window holds a quarter more than the limit."""
+
+    @staticmethod
+    def first_window(limit: int) -> int:
+        return limit + (limit + 3) // 4
+
+    def __call__(self, queryset: QuerySet, pks: list[int]) -> dict[int, object]:
+        return {row.pk: row for row in queryset.filter(AnyOf(F("pk"), pks))}
+
+
 class _UserMatrix:
     __slots__ = ("version", "vectors_version", "pks", "matrix", "extendable")
 
@@ -231,32 +264,72 @@ class CachedMatrixVectorIndex(VectorIndex):
         self._bytes = 0
         self._lock = threading.Lock()
 
-    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray) -> list[dict[int, float]]:
-        """Reads the user's version once for every search (SQL written out: the ORM took longer to build it)."""
+    # PostgreSQL: users past CHATMEM_VECTOR_MATRIX_MAX_ITEMS are searched here (pgvector's HNSW index); None:
+    # every user from the matrix (SQLite has no index of its own to hand them to).
+    larger_users: VectorIndex | None = None
+
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int) -> tuple[int, int, int]:
+        """The user's index state, and their matrices of the embedder's dimension brought up to date (new rows
+        appended, or a first read): a turn's vector search then reads only its winners."""
+        state = self._index_state(tenant, user_id)
+        if dim and not self._too_large(state):
+            for model in models:
+                self._matrix(model, tenant, user_id, dim, *state[:2])
+        return state
+
+    def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                     prepared=None) -> list[dict[int, float]]:
+        state = self._index_state(tenant, user_id) if prepared is None else prepared
+        if self._too_large(state):
+            return self.larger_users.nearest_each(searches, tenant, user_id, query_vector)
+        found = self._search(searches, tenant, user_id, query_vector, state, read=_PrimaryKeys())
+        return [{pk: similarity for pk, (_, similarity) in near.items()} for near in found]
+
+    def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
+                          prepared=None) -> list[list[tuple[object, float]]]:
+        """The winners' rows come from the reads that apply the caller's filter to them (one per search, deeper
+        only when the filter rejects many): not read again by primary key afterwards."""
+        state = self._index_state(tenant, user_id) if prepared is None else prepared
+        if self._too_large(state):
+            return self.larger_users.nearest_rows_each(searches, tenant, user_id, query_vector)
+        found = self._search([(queryset.defer("embedding"), limit) for queryset, limit in searches],
+                             tenant, user_id, query_vector, state, read=_Rows())
+        return [list(near.values()) for near in found]
+
+    @staticmethod
+    def _index_state(tenant: str, user_id: str) -> tuple[int, int, int]:
+        """The user's (version, vectors_version, documents), read once for every search (SQL written out: the ORM
+        took longer to build it)."""
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT version, vectors_version FROM {SearchIndexState._meta.db_table} "
+            cursor.execute(f"SELECT version, vectors_version, documents FROM {SearchIndexState._meta.db_table} "
                            f"WHERE tenant = %s AND user_id = %s", [tenant, user_id])
             row = cursor.fetchone()
-        version, vectors_version = ((row[0] or 0), (row[1] or 0)) if row else (0, 0)
+        return tuple(value or 0 for value in row) if row else (0, 0, 0)
+
+    def _too_large(self, state: tuple[int, int, int]) -> bool:
+        return self.larger_users is not None and state[2] > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
+
+    def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, read) -> list[dict]:
+        version, vectors_version, _ = state
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
         dim = int(query.shape[0])
         return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, dim, version, vectors_version),
-                              query, limit) for queryset, limit in searches]
+                              query, limit, read) for queryset, limit in searches]
 
     @staticmethod
-    def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int) -> dict[int, float]:
+    def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int, read) -> dict:
+        """Up to ``limit`` primary keys -> (what ``read`` gave for it, similarity), best first."""
         if limit <= 0 or not len(entry.pks):
             return {}
         similarities = _similarities(entry.matrix, query)
-        found: dict[int, float] = {}
-        start, batch = 0, limit * 2
+        found: dict = {}
+        start, batch = 0, read.first_window(limit)
         # Rows the caller's filter rejects (superseded, expired, private) are skipped: read further down.
         while len(found) < limit and start < len(similarities):
             window = _best_first(similarities, start + batch)[start:]
-            passing = set(queryset.filter(AnyOf(F("pk"), [int(pk) for pk in entry.pks[window]])).values_list(
-                "pk", flat=True))
-            found.update((int(entry.pks[index]), float(similarities[index])) for index in window
-                         if int(entry.pks[index]) in passing)
+            passing = read(queryset, [int(pk) for pk in entry.pks[window]])
+            found.update((int(entry.pks[index]), (passing[int(entry.pks[index])], float(similarities[index])))
+                         for index in window if int(entry.pks[index]) in passing)
             start, batch = start + batch, batch * 4
         return dict(list(found.items())[:limit])
 
@@ -273,19 +346,21 @@ class CachedMatrixVectorIndex(VectorIndex):
                 return entry
         rows = model.objects.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
         extends = entry is not None and entry.extendable and entry.vectors_version == vectors_version
+        # The store's own binary form of the vectors (see _stored_vector): PostgreSQL's text form would be parsed
+        # number by number.
         pks, matrix = self._normalised(list((rows.filter(pk__gt=entry.last_pk) if extends else rows)
-                                            .values_list("pk", "embedding")), dim)
+                                            .annotate(stored_vector=self._stored_vector())
+                                            .values_list("pk", "stored_vector")), dim)
         if extends:
             pks, matrix = np.concatenate([entry.pks, pks]), np.concatenate([entry.matrix, matrix])
         entry = _UserMatrix(version, vectors_version, pks, matrix, extendable=not connection.in_atomic_block)
         self._store(key, entry)
         return entry
 
-    @staticmethod
-    def _normalised(pairs: list, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    def _normalised(self, pairs: list, dim: int) -> tuple[np.ndarray, np.ndarray]:
         if not pairs:
             return np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32)
-        matrix = np.stack([np.asarray(vector, dtype=np.float32) for _, vector in pairs])
+        matrix = np.stack([self._decoded(stored) for _, stored in pairs])
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
         return np.array([pk for pk, _ in pairs], dtype=np.int64), matrix / norms
@@ -305,3 +380,22 @@ class CachedMatrixVectorIndex(VectorIndex):
         with self._lock:
             self._cache.clear()
             self._bytes = 0
+
+
+class PgCachedMatrixVectorIndex(CachedMatrixVectorIndex):
+    """PostgreSQL: users up to CHATMEM_VECTOR_MATRIX_MAX_ITEMS searched in the cached matrix as on SQLite (exact,
+    in process: the HNSW statement's round trip and server time, ~2 ms a turn, saved, and the same similarities as
+    SQLite's), larger ones through pgvector's HNSW index (a matrix that size costs memory in every process and a
+    long first read). PostgreSQL's own reads of rows and vectors either way."""
+
+    def __init__(self):
+        super().__init__()
+        self.larger_users = PgVectorIndex()
+
+    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
+        return self.larger_users.rows_with_vectors_each(querysets)
+
+    def _stored_vector(self):
+        return self.larger_users._stored_vector()
+
+    _decoded = staticmethod(PgVectorIndex._decoded)
