@@ -314,8 +314,9 @@ def standout_message(items: list[Item], said_between: tuple[datetime, datetime] 
     spread = float(values.std()) or 1.0
     dated = [position for position, item in enumerate(messages) if said_between and item.said_at
              and said_between[0] <= item.said_at <= said_between[1]]
-    # A date that holds most of the messages ("yesterday" in a chat begun yesterday) sets nothing apart.
-    narrows = 0 < len(dated) <= len(messages) * MAX_DATED_SHARE
+    # A date that holds most of the messages ("yesterday" in a chat begun yesterday) sets nothing apart; and once
+    # a message matched by meaning and words, the request has found what it meant: the date adds no second one.
+    narrows = 0 < len(dated) <= len(messages) * MAX_DATED_SHARE and not any(item.matched for item in messages)
     candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if narrows
                        else (range(len(messages)), app_settings.FORGET_STANDOUT_Z))
     best = max(candidates, key=lambda position: values[position])

@@ -44,8 +44,8 @@ def test_a_vague_reference_gives_no_window(message):
 
 @pytest.mark.django_db
 def test_a_dated_paraphrase_takes_the_best_fitting_message_of_that_time():
-    """"That money trouble" shares no word with the car-payment message, and over the whole history it does not
-    stand out (another message fits the words a little better); dated "back in march", it is the best fit of
+    """"That loan problem" shares no word with the car-payment message, and over the whole history it does not
+    stand out (a message of January fits the words a little better); dated "back in march", it is the best fit of
     March and goes, and nothing else does."""
     history = [
         "Picked up a secondhand rowing machine, it squeaks but works",
@@ -65,7 +65,7 @@ def test_a_dated_paraphrase_takes_the_best_fitting_message_of_that_time():
     for number, text in enumerate(history):
         service.after_turn("dee", text, session_id=f"s{number}", turn_id=f"t{number}", now=start + timedelta(days=9 * number))
     assert (start + timedelta(days=9 * 8)).month == 3
-    service.after_turn("dee", "that money trouble I mentioned back in march, please drop it", session_id="s99",
+    service.after_turn("dee", "that loan problem I mentioned back in march, please drop it", session_id="s99",
                        turn_id="t99", now=start + timedelta(days=9 * len(history)))
     stored = " ".join(Snippet.objects.filter(user_id="dee").values_list("text", flat=True))
     assert "lender" not in stored and not Turn.objects.filter(user_id="dee", text__contains="lender").exists()
