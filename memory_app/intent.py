@@ -267,9 +267,20 @@ def _about_the_worlds_past(text: str, nothing_of_theirs: bool) -> bool:
     return nothing_of_theirs and bool(_WORLD_HISTORY.search(text)) and not _WORLD_EXPLANATION.search(text)
 
 
+# The asker's own plan or permission, with no "I" in it (Chinese leaves the subject out): a time of their own day
+# ("今晚做麻婆豆腐…", "tonight"), or asking whether they may ("早餐做荞麦面可以吗？", "is it ok to have…"). Such a
+# question is checked against what the user cannot or will not do, so it is never general knowledge.
+_OWN_PLAN = re.compile(r"今晚|今天晚上|明早|明天|后天|周末|下周|下礼拜|待会儿?|等会儿?|一会儿"
+                       r"|(?:想|打算|准备)(?:去|买|做|吃|喝|用|带|换|学|试|给)"  # "牙龈肿了想去药店…": the asker wants to
+                       r"|(?:可以|行|能)(?:吗|么|不|嘛)[？?]?\s*$|行不行|可不可以|能不能(?:吃|喝|用|做|去)"
+                       r"|(?i:\b(?:tonight|tomorrow|this (?:weekend|evening|afternoon)|later today|is it (?:ok|okay|safe|fine) (?:to|if)"
+                       r"|can i (?:eat|have|drink|take|use|bring|make|cook|go))\b)")
+
+
 def _names_the_users_world(text: str) -> bool:
-    """The user, a task for them, or something from their history is in the message."""
-    return bool(_STRONG_SELF_REFERENCE.search(text) or _TASK_FOR_ME.search(text) or _POINTS_BACK.search(text))
+    """The user, a task or plan of theirs, or something from their history is in the message."""
+    return bool(_STRONG_SELF_REFERENCE.search(text) or _TASK_FOR_ME.search(text) or _POINTS_BACK.search(text)
+                or _OWN_PLAN.search(text))
 
 
 def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:

@@ -322,3 +322,14 @@ def test_an_embedder_whose_space_has_no_such_axis_is_not_trusted_with_it():
                     for text in texts]
 
     assert request_kinds.computed_axis(HashingEmbedder())["trusted"] is False
+
+
+@pytest.mark.parametrize("message", [
+    "明天要爬山，早饭吃什么合适？", "周末烤个蛋糕，要注意点啥？", "晚饭煮个酸辣粉可以吗？", "嗓子疼想去药店买点润喉糖，有什么讲究？",
+    "Is it ok to have a glass of wine with dinner tonight?", "Can I eat peanut noodles at the party?",
+])
+def test_the_askers_own_plan_or_permission_is_never_general_knowledge(message):
+    """With no "I" in it (Chinese leaves the subject out), a time of the asker's own day, what they want to do or
+    whether they may is checked against what they cannot or will not do."""
+    vector = get_embedder().embed_query(message)
+    assert detect_intent(message, vector).primary_scene != "general_knowledge"
