@@ -92,7 +92,7 @@ DEFAULTS = {
     # The best-fitting message also goes when it stands out from the user's other messages by this z-score
     # (2.0, not 1.75: a probe whose request shares only a category word with a near miss put it at 1.83).
     "FORGET_STANDOUT_Z": 2.0,
-    # ... and, among the messages of the time the request names ("what I told you last month"), at this z. Read
+    # ... and, among the messages of the time the request names ("what I said two weeks ago"), at this z. Read
     # off the dated requests of dev sets v8, v10, v11 and v18: the right message stood at z 1.74-2.6, wrong ones at
     # 1.20, 1.41 and 1.78 (1.0 deleted two evidence turns of v8).
     "FORGET_STANDOUT_Z_DATED": 1.5,

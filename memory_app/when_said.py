@@ -1,5 +1,5 @@
-"""When a message the user points back at was said: "what I told you last month", "the thing I mentioned back in
-March", "前几天跟你说的", "上个月讲的", "去年提过的". A forget request that dates what it means narrows the messages
+"""When a message the user points back at was said: "the bit I shared with you two months ago", "what we went over
+in March", "前几天跟你说的", "上个月讲的", "去年提过的". A forget request that dates what it means narrows the messages
 it can mean (``forget_matching.standout_message``).
 
 Windows are generous on purpose: people date their own words loosely ("last month" for six weeks ago), and a
@@ -106,7 +106,7 @@ def _month_window(now: datetime, month: int) -> tuple[datetime, datetime]:
 
 
 def _holiday_window(now: datetime, month: int, day: int, reach: int, *, before: str, after: str):
-    """Around the most recent such holiday up to now; "before christmas" reaches a month back from it, "过年后" a
+    """Around the most recent such holiday up to now; "before thanksgiving" reaches a month back from it, "过年后" a
     month on (the words are read around the holiday's name: "before X", "X前", "X之后")."""
     holiday = now.replace(month=month, day=day, hour=12, minute=0, second=0, microsecond=0)
     if holiday - reach * DAY > now:

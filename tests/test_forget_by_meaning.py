@@ -63,11 +63,11 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("I'd rather you didn't keep the stuff about my parole officer", "parole officer"),
     ("上次跟你 mention 过的那个搬家的事删了吧", "搬家"),
     # the reporting clause with when it was said: neither names the subject ("last" would match "last reply")
-    ("please erase the knee surgery stuff i mentioned back in march", "knee surgery"),
-    ("delete that rent record i told u last month", "rent record"),
+    ("please erase the knee surgery notes i shared with you in march", "knee surgery notes"),
+    ("delete the rent arrears thing we discussed two months ago", "rent arrears thing"),
     ("drop the thing about my overdraft I told you a few weeks ago", "overdraft"),
     ("what I told you in June about my back pain, please delete that", "back pain"),
-    ("the stuff I said before christmas about the loan from my uncle, don't keep it", "loan from my uncle"),
+    ("what I wrote before thanksgiving regarding the loan from my uncle, don't keep it", "loan from my uncle"),
     # chat without apostrophes, "u", "scratch", "莫" for 别
     ("the stuff about my overdraft i told u, scratch it, dont save any of it", "overdraft"),
     ("that bit about my custody fight i mentioned, can u wipe it", "custody fight"),

@@ -12,8 +12,8 @@ NOW = datetime(2031, 6, 15, 12, tzinfo=timezone.utc)
 
 
 @pytest.mark.parametrize("message, earliest, latest", [
-    ("the thing about my knee i told u last month, scratch it", "2031-04-11", "2031-06-01"),
-    ("hey that tax stuff i mentioned back in feb, wipe it", "2031-01-27", "2031-03-06"),
+    ("the knee business we went over last month, please bin it", "2031-04-11", "2031-06-01"),
+    ("my tax worries that I brought up in february, erase them", "2031-01-27", "2031-03-06"),
     ("forget what I said two weeks ago about the car", "2031-05-27", "2031-06-06"),
     ("delete what I told you yesterday about the fight", "2031-06-13", "2031-06-15"),
     ("前几天跟你吐槽的那个邻居，别记了", "2031-06-05", "2031-06-15"),
@@ -21,8 +21,8 @@ NOW = datetime(2031, 6, 15, 12, tzinfo=timezone.utc)
     ("上个月讲的房贷的事当没听过", "2031-04-11", "2031-06-01"),
     ("五月份说的体检结果删掉", "2031-04-26", "2031-06-06"),
     ("去年跟你讲的那个事别记了", "2029-12-25", "2031-01-08"),
-    # holidays: around them, or the month before / after ("before christmas", "过年后"), the most recent one
-    ("the thing I told you before christmas about the loan", "2030-11-15", "2030-12-27"),
+    # holidays: around them, or the month before / after ("before xmas", "过年后"), the most recent one
+    ("scrap the loan details from just before xmas", "2030-11-15", "2030-12-27"),
     ("国庆的时候跟你说的房贷逾期，能不能别记着", "2030-09-27", "2030-10-11"),
     ("过年后跟你讲的那个事删了", "2031-02-03", "2031-03-25"),
     # "today" dates the remembering when another time dates the saying
@@ -65,7 +65,7 @@ def test_a_dated_paraphrase_takes_the_best_fitting_message_of_that_time():
     for number, text in enumerate(history):
         service.after_turn("dee", text, session_id=f"s{number}", turn_id=f"t{number}", now=start + timedelta(days=9 * number))
     assert (start + timedelta(days=9 * 8)).month == 3
-    service.after_turn("dee", "that loan problem I mentioned back in march, please drop it", session_id="s99",
+    service.after_turn("dee", "the loan problem I raised with you in march, please drop it", session_id="s99",
                        turn_id="t99", now=start + timedelta(days=9 * len(history)))
     stored = " ".join(Snippet.objects.filter(user_id="dee").values_list("text", flat=True))
     assert "lender" not in stored and not Turn.objects.filter(user_id="dee", text__contains="lender").exists()

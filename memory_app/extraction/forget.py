@@ -25,9 +25,9 @@ _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|�
                rf"|{_ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
-# "could you not hold on to it", "would you please not store it": a request in a question's clothes.
+# "could you not hang on to that", "would you please not store it": a request in a question's clothes.
 _EN_ASKED_NOT = (r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
-                 # a wish in place of an order: "I'd rather you not hold on to it", "I'd prefer you didn't keep"
+                 # a wish in place of an order: "I'd prefer you didn't store the part about my ex"
                  r"|(?:i'd|i would|id) (?:rather|prefer(?: it if| that)?) (?:you|u) (?:not|didn't|did not)"
                  r"|(?:i'd|i would|id) prefer (?:you|u) not to")
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
@@ -47,7 +47,7 @@ _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_E
 _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
                   r"|你(?:那|这)(?:边|儿|里)"
-                  r"|(?i:\b(?:told|said|say|mentioned|shared|talked|confided|vented|opened up|let slip|know|knows|remember|memory|"
+                  r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
@@ -95,22 +95,24 @@ _EN_LEADING = re.compile(
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
-    r"said to|talked about|brought up)(?: to)?(?: you| u| ya)?|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
+    r"said to|talked about|brought up|discussed|raised|wrote|went over)(?: to| with)?(?: you| u| ya)?(?: about| regarding| on)?"
+    r"|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently"
-    # "… in May about X", "… before christmas about X": when it was said dates it (when_said), it does not name it
+    # "… in June concerning X", "… at easter on X": when it was said dates it (when_said), it does not name it
     rf"|(?:back )?(?:in|during|around|before|after|over|at) (?:{_EN_MONTH_NAMES}|christmas|xmas|new year|thanksgiving|easter"
     r"|the (?:summer|spring|autumn|fall|winter)(?: holidays| break)?)(?: about| regarding| on| with)?)\s+", re.I)
-# When something was said, after a reporting clause ("… I told u last month", "… I mentioned back in feb"): it
-# dates the message, it does not name it, and a leftover "last" or "feb" draws in messages that merely say them.
+# When something was said, after a reporting clause ("… that I shared two weeks ago", "… we discussed in April"):
+# it dates the message, it does not name it, and a leftover "weeks" or "April" draws in messages that say them.
 _EN_WHEN_SAID = (r"(?:back |way back )?(?:(?:in|on|during|around) (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{4}|"
                  r"(?:the )?(?:spring|summer|autumn|fall|winter))|(?:last|this|the other) (?:week|month|year|time|day|night|weekend|"
                  r"spring|summer|autumn|fall|winter)|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?|years?) ago|"
                  r"a while (?:back|ago)|yesterday|earlier|before|recently|back then|once)")
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
-                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:ever |just |once )?(?:(?:told|said to|mentioned to|shared with) (?:you|u|ya)(?: about)?|"
-                          rf"told|said|mentioned|brought up)(?: {_EN_WHEN_SAID})?"
+                          r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:ever |just |once )?(?:(?:told|said to|mentioned to|shared with|raised with|"
+                          r"brought up with|went over with|discussed with) (?:you|u|ya)(?: about)?|"
+                          rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared)(?: {_EN_WHEN_SAID})?"
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
