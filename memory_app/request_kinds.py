@@ -11,7 +11,8 @@ A message's position on the axis is measured in half the distance between the tw
 and the training half of ``request_kind_examples`` (570 requests); its check half (160, written apart, other
 domains) sets the cut (``WORLD_QUESTION_MIN``) with e5-small: 0.35 is the lowest that keeps personal requests at
 2.5% (2 of 80; 0.3 lets a third through); 82% of world questions pass it. With the 88 examples here alone the
-axis placed 30% at its cut of 0.45: a mean over few domains kept their topics. The axis only ever adds to what the grammar finds: a question it does not place is left as it was.
+axis placed 30% at its cut of 0.45: a mean over few domains kept their topics. The axis only ever adds to what
+the grammar finds: a question it does not place is left as it was.
 
 An embedder whose space does not carry the distinction (a test's hashing embedder, a model of another kind)
 would place messages at random: the axis is used only when, for that embedder, it places the check half as it

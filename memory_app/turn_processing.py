@@ -18,12 +18,12 @@ from .extraction import extract
 from .extraction.forget import what_else_it_says
 from .forgetting import apply_forget_request, described_by
 from .heat import bump_heat
-from .when_said import said_window
 from .intent import detect_intent
 from .merge import merge_candidate
 from .models import Turn, TurnStatus
 from .redaction import redact
 from .semantic import link_revision, record_snippet, reply_words_of, update_session_summary, worth_a_snippet
+from .when_said import said_window
 from .working_memory import remember_for_session
 
 logger = logging.getLogger(__name__)
@@ -71,10 +71,11 @@ def process_turn(turn: Turn, result) -> dict:
 
     with transaction.atomic():
         if result.forget_requests:
+            said_between = said_window(turn.text, turn.occurred_at)  # one date for every request of the message
             for request in result.forget_requests:
                 outcome["forgotten"].append(apply_forget_request(
                     tenant=tenant, user_id=user_id, request=request, actor=actor, session_id=session_id,
-                    turn_id=turn_id, asking_turn_pk=turn.pk, said_between=said_window(turn.text, turn.occurred_at)))
+                    turn_id=turn_id, asking_turn_pk=turn.pk, said_between=said_between))
             # The request itself names what must go (and the reply may repeat it): only what else the message
             # says is kept (found by extract_turn, before this transaction).
             clear_text_caches()  # reading the request again cached its words (the subject's among them)

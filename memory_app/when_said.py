@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 DAY = timedelta(days=1)
 
 _EN_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# A month's name in English, whole or cut short ("feb", "sept", "September"): also read by the forget grammar.
+EN_MONTH_NAMES = rf"(?:{'|'.join(_EN_MONTHS)})[a-z]*"
 _EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2}
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
               "十一": 11, "十二": 12}
@@ -36,7 +38,7 @@ _TODAY = re.compile(r"(?i)\b(?:earlier today|this morning|today)\b|今天|今早
 _EN_AGO = re.compile(r"(?i)\b(a|an|one|two|three|four|five|six|couple of|\d+) (day|week|month|year)s? ago\b")
 _ZH_AGO = re.compile(r"(\d+|十[一二]?|[一两二三四五六七八九])\s*(?:个)?(天|周|星期|礼拜|月|年)(?:以)?前")
 _ZH_UNITS = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}
-_EN_MONTH = re.compile(r"(?i)\b(?:in|on|during|around|back in|early|late|mid|mid-)\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b")
+_EN_MONTH = re.compile(rf"(?i)\b(?:in|on|during|around|back in|early|late|mid|mid-)\s*({EN_MONTH_NAMES})\b")
 _ZH_MONTH = re.compile(r"(?<![\d年])(\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份|里|底|初|中)?(?![\d号日])")
 _LAST_YEAR = re.compile(r"(?i)\blast year\b|去年")
 # Holidays by the (month, day) they fall on or about (春节 and 中秋 move with the lunar calendar: their middle
@@ -54,7 +56,9 @@ _HOLIDAYS = [
     (r"暑假|(?i:\bsummer (?:holidays?|break|vacation)\b)", (7, 31), 32),
     (r"寒假|(?i:\bwinter break\b)", (1, 31), 25),
 ]
-_BEFORE = re.compile(r"(?i)\bbefore\s*$")
+# "before christmas" / "圣诞前", "after new year" / "过年后": the words just before and just after the holiday's name.
+_BEFORE_IT, _ZH_BEFORE_IT = re.compile(r"(?i)\bbefore\s*$"), re.compile(r"前|之前|以前")
+_AFTER_IT, _ZH_AFTER_IT = re.compile(r"(?i)\bafter\s*$"), re.compile(r"后|之后|以后")
 
 
 def said_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
@@ -72,7 +76,7 @@ def said_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
         return _around(now, count * _UNIT_DAYS[_ZH_UNITS[ago.group(2)]])
     month = _EN_MONTH.search(text)
     if month:
-        return _month_window(now, _EN_MONTHS.index(month.group(1).lower()) + 1)
+        return _month_window(now, _EN_MONTHS.index(month.group(1).lower()[:3]) + 1)
     month = _ZH_MONTH.search(text)
     if month:
         number = int(month.group(1)) if month.group(1).isdigit() else _ZH_DIGITS.get(month.group(1), 0)
@@ -111,8 +115,8 @@ def _holiday_window(now: datetime, month: int, day: int, reach: int, *, before: 
     holiday = now.replace(month=month, day=day, hour=12, minute=0, second=0, microsecond=0)
     if holiday - reach * DAY > now:
         holiday = holiday.replace(year=now.year - 1)
-    if _BEFORE.search(before) or re.match(r"前|之前|以前", after):
+    if _BEFORE_IT.search(before) or _ZH_BEFORE_IT.match(after):
         return holiday - (30 + reach) * DAY, min(now, holiday + 2 * DAY)
-    if re.search(r"(?i)\bafter\s*$", before) or re.match(r"后|之后|以后", after):
+    if _AFTER_IT.search(before) or _ZH_AFTER_IT.match(after):
         return holiday - 2 * DAY, min(now, holiday + (30 + reach) * DAY)
     return holiday - reach * DAY, min(now, holiday + reach * DAY)

@@ -2,7 +2,7 @@
 
     python scripts/build_request_axis.py
 
-Run it after changing an example in request_kinds or request_kind_examples (tests/test_request_kinds.py fails
+Run it after changing an example in request_kinds or request_kind_examples (tests/test_intent.py fails
 until then); the file is used only while its fingerprint matches the examples.
 """
 import os

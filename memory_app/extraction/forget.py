@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
+from ..when_said import EN_MONTH_NAMES
 
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
 # they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
@@ -89,7 +90,6 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗出故婚喜丧大小急闲正好坏同公战房])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|给|的)$")
-_EN_MONTH_NAMES = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
@@ -101,11 +101,11 @@ _EN_LEADING = re.compile(
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
     r"the other day|earlier(?: (?:today|this (?:week|month|year)))?|recently"
     # "… in June concerning X", "… at easter on X": when it was said dates it (when_said), it does not name it
-    rf"|(?:back )?(?:in|during|around|before|after|over|at) (?:{_EN_MONTH_NAMES}|christmas|xmas|new year|thanksgiving|easter"
+    rf"|(?:back )?(?:in|during|around|before|after|over|at) (?:{EN_MONTH_NAMES}|christmas|xmas|new year|thanksgiving|easter"
     r"|the (?:summer|spring|autumn|fall|winter)(?: holidays| break)?)(?: about| regarding| on| with)?)\s+", re.I)
 # When something was said, after a reporting clause ("… that I shared two weeks ago", "… we discussed in April"):
 # it dates the message, it does not name it, and a leftover "weeks" or "April" draws in messages that say them.
-_EN_WHEN_SAID = (r"(?:back |way back )?(?:(?:in|on|during|around) (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\d{4}|"
+_EN_WHEN_SAID = (rf"(?:back |way back )?(?:(?:in|on|during|around) (?:{EN_MONTH_NAMES}\.?|\d{{4}}|"
                  r"(?:the )?(?:spring|summer|autumn|fall|winter))|(?:last|this|the other) (?:week|month|year|time|day|night|weekend|"
                  r"spring|summer|autumn|fall|winter)|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?|years?) ago|"
                  r"a while (?:back|ago)|yesterday|earlier|before|recently|back then|once)")

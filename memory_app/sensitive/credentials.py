@@ -75,7 +75,10 @@ _DESCRIPTIONS = set(
 
 
 def _trimmed(text: str, match: re.Match) -> tuple[int, int]:
-    start, end = match.span()
+    return _trimmed_span(text, *match.span())
+
+
+def _trimmed_span(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start + 1 and text[end - 1] in _TRAILING:
         end -= 1
     return start, end
@@ -107,13 +110,17 @@ def _plain_word_is_value(value: str) -> bool:
             and not (value.isalpha() and lowered.endswith(("ed", "ing", "ly", "able", "ible", "ful", "less"))))
 
 
-def _value_after(text: str, start: int, *, width: int, after_noun: bool) -> tuple[int, int] | None:
+def _value_after(text: str, start: int, *, width: int, after_noun: bool,
+                 introduced_by: set[str] | None = None) -> tuple[int, int] | None:
     """The first value introduced by a link within ``width`` characters of ``start`` (same sentence). After a
     credential noun a copula may introduce any word, and "with"/"用" introduces nothing (the password is not
-    what something is done with: "密码…建议用 X 管理"); in a login context "with"/"用" is what matters."""
+    what something is done with: "密码…建议用 X 管理"); in a login context "with"/"用" is what matters.
+    ``introduced_by``: only these links count."""
     limit = sentence_limit(text, start, width)
     for link in _LINK.finditer(text, start, limit):
         if after_noun and link.group(0).lower() in _USE:
+            continue
+        if introduced_by is not None and link.group(0).lower() not in introduced_by:
             continue
         span = _value_at(text, link.end())
         if not span:
@@ -253,14 +260,6 @@ _ACCOUNT = re.compile(r"账号|帐号|账户|(?i:\baccount\b)", re.A)
 _ACCOUNT_WIDTH = 32
 
 
-def _value_typed_into(text: str, start: int) -> tuple[int, int] | None:
-    for link in _LINK.finditer(text, start, sentence_limit(text, start, _ACCOUNT_WIDTH)):
-        span = _value_at(text, link.end()) if link.group(0).lower() in _USE else None
-        if span and looks_secret(text, *span):
-            return span
-    return None
-
-
 # "jchen22 / Summer#Rain88", "root / Tq93#mmx": an account and its secret, as login details are written down.
 _ACCOUNT_AND_SECRET = re.compile(r"(?<![!-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
 _PAIR_WIDTH = 48
@@ -270,8 +269,7 @@ def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
     """In the sentence of a login word, the secret of an "account / secret" pair before or after it."""
     start, limit = sentence_start(text, position, _PAIR_WIDTH), sentence_limit(text, position, 2 * _PAIR_WIDTH)
     for pair in _ACCOUNT_AND_SECRET.finditer(text, start, limit):
-        value = pair.group(1).rstrip(_TRAILING)
-        span = (pair.start(1), pair.start(1) + len(value))
+        span = _trimmed_span(text, *pair.span(1))
         if looks_secret(text, *span):
             return span
     return None
@@ -279,12 +277,12 @@ def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
 
 # "the router password is still the default one on the sticker: 8KT4-MPQ2-77XZ": a colon further on in the
 # sentence of a credential noun introduces its value when that looks like a secret.
+_COLON = re.compile(r"[:：]")
 _COLON_WIDTH = 90
 
 
 def _value_after_colon(text: str, start: int) -> tuple[int, int] | None:
-    limit = sentence_limit(text, start, _COLON_WIDTH)
-    colon = re.compile(r"[:：]").search(text, start, limit)
+    colon = _COLON.search(text, start, sentence_limit(text, start, _COLON_WIDTH))
     span = _value_at(text, colon.end()) if colon else None
     return span if span and looks_secret(text, *span) else None
 
@@ -338,7 +336,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
         if found:
             yield Secret("password", *found)
     for account in _ACCOUNT.finditer(text):
-        found = _value_typed_into(text, account.end())
+        found = _value_after(text, account.end(), width=_ACCOUNT_WIDTH, after_noun=False, introduced_by=_USE)
         if found:
             yield Secret("password", *found)
     for context in _CONTEXT.finditer(text):
