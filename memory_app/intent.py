@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from .chinese_script import as_written_mandarin
-from .request_kinds import WORLD_QUESTION_MIN, world_likeness
+from .request_kinds import placed_as_world
 from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
 SCENE_KEYWORDS: dict[str, tuple[str, ...]] = scene_vocabulary()
@@ -288,8 +288,7 @@ def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
     nothing of the user's in it."""
     if personal or _names_the_users_world(text) or _DECISION.search(text):
         return False
-    likeness = world_likeness(query_vector)
-    return likeness is not None and likeness >= WORLD_QUESTION_MIN
+    return placed_as_world(query_vector)
 
 
 def _explains_the_world(text: str, *, personal: bool) -> bool:

@@ -3,23 +3,25 @@
 The grammar in ``intent`` knows a few shapes of world questions (arithmetic, definitions, "why does…"), but
 most are phrased like any other question ("can cats eat…", "一般多久换一次…"). So two sets of example requests,
 written for this purpose and spread over many domains in both languages, give an axis in the embedder's query
-space: from the mean of requests that concern the user (their plans, people, past words) to the mean of requests
-any stranger could ask. Topic averages out over the domains; what is left is the shape of the request.
+space, from requests that concern the user (their plans, people, past words) to requests any stranger could ask.
 
-A message's position on the axis is measured in half the distance between the two means: 0 is halfway,
-+1 is where a typical world question sits, -1 a typical personal one. The means are taken over the examples here
-and the training half of ``request_kind_examples`` (570 requests); its check half (160, written apart, other
-domains) sets the cut (``WORLD_QUESTION_MIN``) with e5-small: 0.35 is the lowest that keeps personal requests at
-2.5% (2 of 80; 0.3 lets a third through); 82% of world questions pass it. With the 88 examples here alone the
-axis placed 30% at its cut of 0.45: a mean over few domains kept their topics. The axis only ever adds to what
-the grammar finds: a question it does not place is left as it was.
+The axis is a linear discriminant: the difference of the two means, read through the examples' own spread
+(their covariance, shrunk towards a sphere). The plain difference of the means kept the topics and the language
+of the examples: it placed 30% of Chinese world questions about a trade or a hobby past its cut. Dividing by the
+spread discounts the directions in which requests of one kind vary anyway (topic, language, length), and what is
+left is the shape of the request.
 
-An embedder whose space does not carry the distinction (a test's hashing embedder, a model of another kind)
-would place messages at random: the axis is used only when, for that embedder, it places the check half as it
-must (``MIN_WORLD_PLACED``, ``MAX_PERSONAL_PLACED``). Embedding the examples takes seconds and holds the embedder
-meanwhile, so the means and that verdict for the default embedder ship in ``data/request_axis.npz``
-(``scripts/build_request_axis.py`` writes it; a test checks it is current); another embedder computes them on
-first use.
+A message's place is measured so that the mean personal request sits at -1 and the mean world question at +1.
+How much to shrink and where to cut are chosen per embedder by cross-validation over the training examples only
+(``computed_axis``): the cut lets through at most ``PERSONAL_ALLOWED`` of the held-out folds' personal requests.
+The check halves of ``request_kind_examples`` (written apart, other domains) then decide whether the axis is
+trusted for that embedder at all (``MIN_WORLD_PLACED``, ``MAX_PERSONAL_PLACED``): a space that does not carry the
+distinction (a test's hashing embedder, a model of another kind) places it at random. The axis only ever adds
+to what the grammar finds: a question it does not place is left as it was.
+
+Embedding the examples takes seconds and holds the embedder meanwhile, so the axis and that verdict for the
+default embedder ship in ``data/request_axis.npz`` (``scripts/build_request_axis.py`` writes it; a test checks
+it is current); another embedder computes them on first use.
 """
 import hashlib
 from functools import lru_cache
@@ -27,13 +29,20 @@ from pathlib import Path
 
 import numpy as np
 
-from .request_kind_examples import PERSONAL_CHECK, PERSONAL_TRAIN, WORLD_CHECK, WORLD_TRAIN
+from .request_kind_examples import (PERSONAL_CHECK, PERSONAL_CHECK_APART, PERSONAL_TRAIN, PERSONAL_TRAIN_APART,
+                                    WORLD_CHECK, WORLD_CHECK_APART, WORLD_TRAIN, WORLD_TRAIN_APART)
 
-# A question placed this far towards the world end (+1 is a typical world question) is general knowledge, unless
-# it points at the user, someone they know or their past (``intent``).
-WORLD_QUESTION_MIN = 0.35
+# The share of held-out personal requests the cut may let through: a personal request taken for a world question
+# loses its memories, a world question taken for a personal one only gets memories it did not need. Written
+# examples are plainer than a chat's own requests (a plan or a task with no "I" in it sat just past a cut at
+# 2.5% on the development sets), so the cut keeps a margin.
+PERSONAL_ALLOWED = 0.01
+CROSS_VALIDATION_FOLDS = 5
+# How far the examples' covariance is shrunk towards a sphere (1.0 is the plain difference of the means): the
+# one that places most held-out world questions at the cut wins.
+SHRINKAGES = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
 # For an embedder, the axis is trusted when at least this share of the check world questions passes the cut and
-# at most this share of the check personal requests does (e5-small: 0.82 and 0.025).
+# at most this share of the check personal requests does.
 MIN_WORLD_PLACED = 0.5
 MAX_PERSONAL_PLACED = 0.1
 
@@ -129,8 +138,12 @@ PERSONAL_REQUESTS = (
 
 
 AXIS_FILE = Path(__file__).with_name("data") / "request_axis.npz"
-WORLD_EXAMPLES = (*WORLD_QUESTIONS, *WORLD_TRAIN)
-PERSONAL_EXAMPLES = (*PERSONAL_REQUESTS, *PERSONAL_TRAIN)
+WORLD_EXAMPLES = (*WORLD_QUESTIONS, *WORLD_TRAIN, *WORLD_TRAIN_APART)
+PERSONAL_EXAMPLES = (*PERSONAL_REQUESTS, *PERSONAL_TRAIN, *PERSONAL_TRAIN_APART)
+# Never in the axis: they decide whether it is trusted (and tests/test_intent.py measures it on them).
+WORLD_CHECKS = (*WORLD_CHECK, *WORLD_CHECK_APART)
+PERSONAL_CHECKS = (*PERSONAL_CHECK, *PERSONAL_CHECK_APART)
+AXIS_FIELDS = ("direction", "midpoint", "half_gap", "cut", "shrinkage", "trusted")
 
 
 def examples_fingerprint() -> str:
@@ -139,19 +152,54 @@ def examples_fingerprint() -> str:
 
 
 def computed_axis(embedder) -> dict:
-    """The mean query vector of the world examples and of the personal ones, and whether the axis between them
-    places the check half of the examples as it must in this embedder's space."""
+    """The discriminant between the world and the personal examples in this embedder's query space, its cut,
+    and whether it places the check half of the examples as it must."""
     def embedded(texts):
-        return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float32)
+        return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float64)
 
-    world, personal = embedded(WORLD_EXAMPLES).mean(axis=0), embedded(PERSONAL_EXAMPLES).mean(axis=0)
-    place = _placing(world, personal)
+    world, personal = embedded(WORLD_EXAMPLES), embedded(PERSONAL_EXAMPLES)
+    shrinkage, cut = _cross_validated(world, personal)
+    axis = {**_discriminant(world, personal, shrinkage), "cut": cut, "shrinkage": shrinkage}
+    place = _placing(axis)
 
     def share_placed(texts):
-        return float(np.mean(place(embedded(texts)) >= WORLD_QUESTION_MIN))
+        return float(np.mean(place(embedded(texts)) >= cut))
 
-    trusted = share_placed(WORLD_CHECK) >= MIN_WORLD_PLACED and share_placed(PERSONAL_CHECK) <= MAX_PERSONAL_PLACED
-    return {"world": world, "personal": personal, "trusted": trusted}
+    axis["trusted"] = (share_placed(WORLD_CHECKS) >= MIN_WORLD_PLACED
+                       and share_placed(PERSONAL_CHECKS) <= MAX_PERSONAL_PLACED)
+    return axis
+
+
+def _discriminant(world: np.ndarray, personal: np.ndarray, shrinkage: float) -> dict:
+    """Fisher's direction with a shrunk pooled covariance, and where the two means fall on it."""
+    world_mean, personal_mean = world.mean(axis=0), personal.mean(axis=0)
+    centred = np.vstack([world - world_mean, personal - personal_mean])
+    covariance = centred.T @ centred / len(centred)
+    sphere = np.eye(len(covariance)) * np.trace(covariance) / len(covariance)
+    gap = world_mean - personal_mean
+    direction = np.linalg.solve((1 - shrinkage) * covariance + shrinkage * sphere, gap)
+    return {"direction": direction, "midpoint": float((world_mean + personal_mean) @ direction) / 2,
+            "half_gap": float(gap @ direction) / 2 or 1.0}
+
+
+def _cross_validated(world: np.ndarray, personal: np.ndarray) -> tuple[float, float]:
+    """The shrinkage and the cut, from folds of the training examples: each fold is placed by the axis of the
+    others; the cut lets ``PERSONAL_ALLOWED`` of the held-out personal requests through, and the shrinkage that
+    then places most held-out world questions wins (the larger one on a tie: the simpler axis)."""
+    world_fold = np.arange(len(world)) % CROSS_VALIDATION_FOLDS
+    personal_fold = np.arange(len(personal)) % CROSS_VALIDATION_FOLDS
+    best = None
+    for shrinkage in SHRINKAGES:
+        held_out_world, held_out_personal = np.zeros(len(world)), np.zeros(len(personal))
+        for fold in range(CROSS_VALIDATION_FOLDS):
+            place = _placing(_discriminant(world[world_fold != fold], personal[personal_fold != fold], shrinkage))
+            held_out_world[world_fold == fold] = place(world[world_fold == fold])
+            held_out_personal[personal_fold == fold] = place(personal[personal_fold == fold])
+        cut = float(np.quantile(held_out_personal, 1 - PERSONAL_ALLOWED))
+        placed = float(np.mean(held_out_world >= cut))
+        if best is None or placed >= best[0]:
+            best = (placed, shrinkage, cut)
+    return best[1], best[2]
 
 
 def shipped_axis(embedder_name: str) -> dict | None:
@@ -160,44 +208,52 @@ def shipped_axis(embedder_name: str) -> dict | None:
         with np.load(AXIS_FILE) as stored:
             if str(stored["embedder"]) != embedder_name or str(stored["fingerprint"]) != examples_fingerprint():
                 return None
-            return {"world": stored["world"].astype(np.float32), "personal": stored["personal"].astype(np.float32),
-                    "trusted": bool(stored["trusted"])}
+            axis = {name: stored[name] for name in AXIS_FIELDS}
     except (OSError, KeyError, ValueError):
         return None
+    return {**axis, "direction": axis["direction"].astype(np.float32), "midpoint": float(axis["midpoint"]),
+            "half_gap": float(axis["half_gap"]), "cut": float(axis["cut"]), "shrinkage": float(axis["shrinkage"]),
+            "trusted": bool(axis["trusted"])}
 
 
-def _placing(world: np.ndarray, personal: np.ndarray):
-    """Rows of query vectors -> their places on the axis from ``personal`` (-1) to ``world`` (+1)."""
-    direction = world - personal
-    midpoint = float((world + personal) @ direction) / 2
-    half_gap = float(direction @ direction) / 2 or 1.0
-    return lambda vectors: (np.asarray(vectors, dtype=np.float32) @ direction - midpoint) / half_gap
+def _placing(axis: dict):
+    """Rows of query vectors -> their places on the axis, from the personal mean (-1) to the world mean (+1)."""
+    direction = np.asarray(axis["direction"])
+    midpoint, half_gap = axis["midpoint"], axis["half_gap"]
+    return lambda vectors: (np.asarray(vectors, dtype=direction.dtype) @ direction - midpoint) / half_gap
 
 
 @lru_cache(maxsize=4)
 def _axis(embedder_name: str):
-    """The placing function of this embedder's axis; None when the axis does not hold in its space."""
+    """(placing function, cut) of this embedder's axis; None when the axis does not hold in its space."""
     from .providers import get_embedder
 
     axis = shipped_axis(embedder_name) or computed_axis(get_embedder())
-    return _placing(axis["world"], axis["personal"]) if axis["trusted"] else None
+    return (_placing(axis), axis["cut"]) if axis["trusted"] else None
 
 
 def world_likeness(query_vector) -> float | None:
-    """Where the message sits between a personal request (-1) and a question about the world (+1); None
-    without a vector."""
+    """How far past this embedder's cut the message sits towards a question about the world (> 0: past it;
+    on the scale where the personal and the world means are 2 apart); None without a vector or a trusted axis."""
     from .providers import get_embedder
     from .providers.embedders import EmbedderError
 
     if query_vector is None:
         return None
     try:
-        place = _axis(get_embedder().name)
+        axis = _axis(get_embedder().name)
     except EmbedderError:
         return None
-    if place is None:
+    if axis is None:
         return None
+    place, cut = axis
     try:
-        return float(place(np.asarray(query_vector, dtype=np.float32)[None, :])[0])
+        return float(place(np.asarray(query_vector, dtype=np.float32)[None, :])[0]) - cut
     except ValueError:  # a vector of another dimension
         return None
+
+
+def placed_as_world(query_vector) -> bool:
+    """Past the cut towards a question any stranger could ask (False without a vector or a trusted axis)."""
+    likeness = world_likeness(query_vector)
+    return likeness is not None and likeness >= 0
