@@ -136,7 +136,10 @@ _CURIOSITY_FRAME = re.compile(
 # holds ("排几个动作" asks for a plan, not a number).
 _TASK_FOR_ME = re.compile(
     r"(?:帮|给|替|为)我(?:们)?(?:排|列|安排|规划|制定|定|推荐|挑|选|算|估|做|写|订|约|准备|想|整理|配|回复|答复|回(?!家)|转告|通知|联系)"
-    r"|\b(?:plan|schedule|draft|list|pick|prepare|book|arrange|organi[sz]e|work out|figure out) (?:me|us)\b",
+    r"|\b(?:plan|schedule|draft|list|pick|prepare|book|arrange|organi[sz]e|work out|figure out) (?:me|us)\b"
+    # "help me write…" is 帮我写: something made for the asker, from what they are.
+    r"|\bhelp (?:me|us) (?:to )?(?:write|draft|plan|schedule|pick|choose|prepare|book|arrange|organi[sz]e|work out"
+    r"|figure out|decide|reply|answer|put together|come up with)\b",
     re.IGNORECASE,
 )
 # A decision the user has to make ("该进多少", "要带几件", "钢笔该配什么墨水", "how many should…"): advice about
