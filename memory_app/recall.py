@@ -179,13 +179,15 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     prepared = keywords.prepare(tenant, user_id, query)
     memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
                                                      [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
+    # First, so that the rows read next can take their vectors from what the index prepared.
+    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim)
     memories = _recallable_memories(tenant, user_id, now, include_private)
     memory_rows, regardless_rows = vectors.rows_with_vectors_each(
-        [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)])
+        [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)], vector_search)
     # The later corrections of the statements found come in the same read (see _revisions_stand_in).
     snippet_rows, = vectors.rows_with_vectors_each(
-        [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))])
-    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim)
+        [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))],
+        vector_search)
     return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows,
                       vector_search, _summaries_sharing_a_word(tenant, user_id, session_id, prepared))
 
