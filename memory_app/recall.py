@@ -179,8 +179,10 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     prepared = keywords.prepare(tenant, user_id, query)
     memory_hits, snippet_hits = keywords.search_each(prepared, tenant, user_id,
                                                      [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
-    # First, so that the rows read next can take their vectors from what the index prepared.
-    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim)
+    # First, so that the rows read next can take their vectors from what the index prepared; the user's index state
+    # came with the keyword statement.
+    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim,
+                                    state=prepared.index_state if prepared is not None else None)
     memories = _recallable_memories(tenant, user_id, now, include_private)
     memory_rows, regardless_rows = vectors.rows_with_vectors_each(
         [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)], vector_search)

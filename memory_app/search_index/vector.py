@@ -23,8 +23,8 @@ from django.db.models import BinaryField, ExpressionWrapper, F, Func, QuerySet, 
 from django.db.models.functions import Cast
 
 from ..conf import app_settings
-from ..models import SearchIndexState
 from .queries import AnyOf, union_all
+from .state import IndexState, read_index_state
 
 
 def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
@@ -43,9 +43,10 @@ class VectorIndex:
     applied), ``nearest_each`` only their primary keys; ``rows_with_vectors_each`` loads rows with their vectors,
     ``similarities`` compares those with the query."""
 
-    def prepare(self, tenant: str, user_id: str, models: list, dim: int):
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int, state: IndexState | None = None):
         """What a search of this user can do before the query's vector is known (a turn does it while the query
-        is embedded), handed back to ``nearest_each`` / ``nearest_rows_each`` as ``prepared``. Nothing here."""
+        is embedded), handed back to ``nearest_each`` / ``nearest_rows_each`` as ``prepared``. ``state``: the
+        user's index state when the caller has read it already (see ``KeywordQuery.index_state``). Nothing here."""
         return None
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
@@ -276,7 +277,7 @@ class _UserMatrix:
 class PreparedSearch:
     """What ``CachedMatrixVectorIndex.prepare`` read: the user's index state (version, vectors_version, documents)
     and their matrices by model label (none for a user searched elsewhere)."""
-    state: tuple[int, int, int]
+    state: IndexState
     matrices: dict[str, _UserMatrix] = field(default_factory=dict)
 
 
@@ -292,11 +293,12 @@ class CachedMatrixVectorIndex(VectorIndex):
     # every user from the matrix (SQLite has no index of its own to hand them to).
     larger_users: VectorIndex | None = None
 
-    def prepare(self, tenant: str, user_id: str, models: list, dim: int) -> PreparedSearch:
-        """The user's index state, and their matrices of the embedder's dimension brought up to date (new rows
-        appended, or a first read): a turn's vector search then reads only its winners, and the rows the turn
-        reads before it take their vectors from the matrices (``rows_with_vectors_each``)."""
-        state = self._index_state(tenant, user_id)
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int,
+                state: IndexState | None = None) -> PreparedSearch:
+        """The user's index state (read here unless given), and their matrices of the embedder's dimension brought
+        up to date (new rows appended, or a first read): a turn's vector search then reads only its winners, and
+        the rows the turn reads before it take their vectors from the matrices (``rows_with_vectors_each``)."""
+        state = read_index_state(tenant, user_id) if state is None else state
         prepared = PreparedSearch(state)
         if dim and not self._too_large(state):
             for model in models:
@@ -315,7 +317,7 @@ class CachedMatrixVectorIndex(VectorIndex):
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
                      prepared=None) -> list[dict[int, float]]:
-        state = self._index_state(tenant, user_id) if prepared is None else prepared.state
+        state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_each(searches, tenant, user_id, query_vector)
         found = self._search(searches, tenant, user_id, query_vector, state, read=_PrimaryKeys())
@@ -325,25 +327,15 @@ class CachedMatrixVectorIndex(VectorIndex):
                           prepared=None) -> list[list[tuple[object, float]]]:
         """The winners' rows come from the reads that apply the caller's filter to them (one per search, deeper
         only when the filter rejects many): not read again by primary key afterwards."""
-        state = self._index_state(tenant, user_id) if prepared is None else prepared.state
+        state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_rows_each(searches, tenant, user_id, query_vector)
         found = self._search([(queryset.defer("embedding"), limit) for queryset, limit in searches],
                              tenant, user_id, query_vector, state, read=_Rows())
         return [list(near.values()) for near in found]
 
-    @staticmethod
-    def _index_state(tenant: str, user_id: str) -> tuple[int, int, int]:
-        """The user's (version, vectors_version, documents), read once for every search (SQL written out: the ORM
-        took longer to build it)."""
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT version, vectors_version, documents FROM {SearchIndexState._meta.db_table} "
-                           f"WHERE tenant = %s AND user_id = %s", [tenant, user_id])
-            row = cursor.fetchone()
-        return tuple(value or 0 for value in row) if row else (0, 0, 0)
-
-    def _too_large(self, state: tuple[int, int, int]) -> bool:
-        return self.larger_users is not None and state[2] > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
+    def _too_large(self, state: IndexState) -> bool:
+        return self.larger_users is not None and state.documents > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
 
     def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, read) -> list[dict]:
         version, vectors_version, _ = state
