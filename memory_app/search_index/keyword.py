@@ -40,6 +40,9 @@ class KeywordQuery:
     average_length: float
     common: set[int] = field(default_factory=set)
     index_state: IndexState = IndexState()  # the user's, read in the same statement (for the vector index)
+    # Kind -> every item with a posting of a rare term (pk -> (frequencies, length)), once ``search_each`` has read
+    # them: ``scores_each`` then reads only the common terms' postings, and nothing when there are none.
+    rare_postings: dict[str, dict[int, tuple[dict[int, int], int]]] = field(default_factory=dict)
 
     def score(self, frequencies: dict[int, int], length: int) -> float:
         total = 0.0
@@ -183,9 +186,12 @@ class PostingsKeywordIndex:
                     searches: list[tuple[str, int]]) -> list[dict[int, float]]:
         """``search`` for several (kind, limit) pairs, each read of postings made once for all of them."""
         rare = prepared.query_terms - prepared.common if prepared is not None else set()
+        found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches]) \
+            if rare else [{} for _ in searches]
+        if prepared is not None:
+            prepared.rare_postings.update((source_type, postings) for (source_type, _), postings in zip(searches, found))
         if not rare:
             return [{} for _ in searches]
-        found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches])
         best = [sorted(postings, key=lambda pk: -prepared.score(*postings[pk]))[:limit]
                 for postings, (_, limit) in zip(found, searches)]
         return self.scores_each(prepared, tenant, user_id, [(source_type, pks) for (source_type, _), pks in
@@ -200,10 +206,13 @@ class PostingsKeywordIndex:
     def scores_each(self, prepared: KeywordQuery | None, tenant: str, user_id: str, requests,
                     partials: list[dict] | None = None) -> list[dict[int, float]]:
         """``scores`` for several (kind, item pks) pairs in one read. With ``partials`` (the rare terms' postings,
-        already read) only the common terms are read."""
+        already read, given or kept by ``search_each``) only the common terms are read."""
         requests = [(source_type, list(item_pks)) for source_type, item_pks in requests]
         if prepared is None:
             return [{} for _ in requests]
+        if partials is None and all(source_type in prepared.rare_postings for source_type, _ in requests):
+            partials = [{pk: prepared.rare_postings[source_type][pk] for pk in item_pks
+                         if pk in prepared.rare_postings[source_type]} for source_type, item_pks in requests]
         wanted = prepared.common if partials is not None else prepared.query_terms
         found = [defaultdict(lambda: ({}, 0), partial) for partial in (partials or [{} for _ in requests])]
         reads = [(position, (source_type, wanted, item_pks))
