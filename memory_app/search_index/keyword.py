@@ -189,7 +189,7 @@ class PostingsKeywordIndex:
         found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches]) \
             if rare else [{} for _ in searches]
         if prepared is not None:
-            prepared.rare_postings.update((source_type, postings) for (source_type, _), postings in zip(searches, found))
+            prepared.rare_postings.update((kind, postings) for (kind, _), postings in zip(searches, found))
         if not rare:
             return [{} for _ in searches]
         best = [sorted(postings, key=lambda pk: -prepared.score(*postings[pk]))[:limit]
