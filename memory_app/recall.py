@@ -616,11 +616,12 @@ def _background_similarity(items: list[RecallItem]) -> float:
 
 def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
                    session_id: str = "") -> tuple[tuple[str, ...], dict[str, float], list[SessionSummary]]:
-    """The turn's reads that need neither the keyword pass nor the vector: the named speakers the query mentions
-    (``mentioned_people``), the user's topic heat (``topic_heat``) and this session's running summary, in one
-    statement (a tagged UNION ALL, each part through its own index). On PostgreSQL every statement is a round trip
-    to a server process that needs a core while the query is embedded: one statement fewer before the vector
-    saved about 2 ms a turn on a loaded 2-core machine."""
+    """The turn's reads that need neither the keyword pass nor the vector, in one statement (a tagged UNION ALL, each
+    part through its own index): the named speakers of this user's conversations that the query mentions (its
+    possible names looked up in the (tenant, user, speaker) index, never the user's whole history), the user's topic
+    heat, and this session's running summary. On PostgreSQL every statement is a round trip to a server process
+    that needs a core while the query is embedded: one statement fewer before the vector saved about 2 ms a turn on
+    a loaded 2-core machine."""
     # The first part types each column (its converters apply to every part's values).
     parts = [TopicHeat.objects.for_user(tenant, user_id).values_list(
         Value("heat"), "pk", "topic", "heat", _null(JSONField), "updated_at")]
@@ -640,20 +641,13 @@ def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
                                             sources=sources, updated_at=updated_at))
         else:
             mentioned.append(text)
-    return _longest_first(mentioned), heat, summaries
+    return tuple(sorted(set(mentioned), key=len, reverse=True)), heat, summaries
 
 
 def _null(field_class) -> Cast:
     """A NULL of a column's type, for a part of a UNION that has no such value (PostgreSQL types an untyped NULL as
     text under DISTINCT, which then matches no other part)."""
     return Cast(Value(None), field_class())
-
-
-def mentioned_people(tenant: str, user_id: str, query: str) -> tuple[str, ...]:
-    """Named speakers of this user's conversations that the query mentions: the query's possible names are
-    looked up in the (tenant, user, speaker) index, never the user's whole history."""
-    speakers = _mentioned_speakers(tenant, user_id, query)
-    return () if speakers is None else _longest_first(speakers.values_list("speaker", flat=True).distinct())
 
 
 def _mentioned_speakers(tenant: str, user_id: str, query: str):
@@ -663,10 +657,6 @@ def _mentioned_speakers(tenant: str, user_id: str, query: str):
         return None
     return Snippet.objects.for_user(tenant, user_id).filter(AnyOf(F("speaker"), possible)).exclude(
         speaker__in=["", "user", "assistant"])
-
-
-def _longest_first(speakers) -> tuple[str, ...]:
-    return tuple(sorted(set(speakers), key=len, reverse=True))
 
 
 MAX_NAME_WORDS = 3
@@ -690,6 +680,3 @@ def _possible_names(query: str) -> list[str]:
             found |= {run[index:index + size] for index in range(len(run) - size + 1)}
     return sorted(found)[:1000]
 
-
-def topic_heat(tenant: str, user_id: str, now: datetime) -> dict[str, float]:
-    return {row.topic: decayed_heat(row, now) for row in TopicHeat.objects.for_user(tenant, user_id)}
