@@ -17,6 +17,7 @@ from ..keywords import terms
 from ..models import MemoryTerm, SearchIndexState, SnippetTerm, TermDocuments
 from .documents import digests, term_digest
 from .queries import any_of
+from .state import IndexState
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -38,6 +39,10 @@ class KeywordQuery:
     idf: dict[int, float]
     average_length: float
     common: set[int] = field(default_factory=set)
+    index_state: IndexState = IndexState()  # the user's, read in the same statement (for the vector index)
+    # Kind -> every item with a posting of a rare term (pk -> (frequencies, length)), once ``search_each`` has read
+    # them: ``scores_each`` then reads only the common terms' postings, and nothing when there are none.
+    rare_postings: dict[str, dict[int, tuple[dict[int, int], int]]] = field(default_factory=dict)
 
     def score(self, frequencies: dict[int, int], length: int) -> float:
         total = 0.0
@@ -146,29 +151,30 @@ class PostingsKeywordIndex:
     # --- read side ------------------------------------------------------------------------------------
 
     def prepare(self, tenant: str, user_id: str, query: str) -> KeywordQuery | None:
-        """The query's terms with their idf over this user's items, in one statement: the user's corpus size
-        comes with each term's row (a term the user never used scores nothing, so without rows it is not
-        needed). The reads of this index are SQL written out, as its writes are: building and compiling them
-        through the ORM cost more than running them."""
+        """The query's terms with their idf over this user's items, in one statement: the user's state row (corpus
+        size, and the index versions the vector index needs: a round trip saved) joined with each term's row (a
+        term the user never used scores nothing, so without rows it is not needed). The reads of this index are
+        SQL written out, as its writes are: building and compiling them through the ORM cost more than running
+        them."""
         query_terms = {term_digest(term) for term in terms(query)}
         if not query_terms:
             return None
-        state, counts = SearchIndexState._meta.db_table, TermDocuments._meta.db_table
-        corpus = f"FROM {state} WHERE tenant = %s AND user_id = %s LIMIT 1"
-        term_is_queried, term_params = any_of("term", query_terms)
+        term_is_queried, term_params = any_of("term_documents.term", query_terms)
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT term, documents, (SELECT documents {corpus}), (SELECT total_length {corpus}) "
-                           f"FROM {counts} WHERE tenant = %s AND user_id = %s AND {term_is_queried} AND documents > 0",
-                           [tenant, user_id, tenant, user_id, tenant, user_id, *term_params])
+            cursor.execute(
+                f"SELECT state.version, state.vectors_version, state.documents, state.total_length, "
+                f"term_documents.term, term_documents.documents FROM {SearchIndexState._meta.db_table} AS state "
+                f"LEFT JOIN {TermDocuments._meta.db_table} AS term_documents ON term_documents.tenant = state.tenant "
+                f"AND term_documents.user_id = state.user_id AND {term_is_queried} AND term_documents.documents > 0 "
+                f"WHERE state.tenant = %s AND state.user_id = %s", [*term_params, tenant, user_id])
             rows = cursor.fetchall()
-        frequencies, documents, total_length = {}, 0, 0
-        for term, frequency, corpus_documents, corpus_length in rows:
-            frequencies[term] = frequency
-            documents, total_length = corpus_documents or 0, corpus_length or 0
+        frequencies = {term: frequency for *_, term, frequency in rows if term is not None}
+        index_state = IndexState(*(value or 0 for value in rows[0][:3])) if rows else IndexState()
+        documents, total_length = index_state.documents, (rows[0][3] or 0) if rows else 0
         idf = {term: math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
                for term, frequency in frequencies.items()}
         common = {term for term, frequency in frequencies.items() if frequency > COMMON_TERM_DOCUMENTS}
-        return KeywordQuery(query_terms=set(frequencies), idf=idf, common=common,
+        return KeywordQuery(query_terms=set(frequencies), idf=idf, common=common, index_state=index_state,
                             average_length=(total_length / documents) if documents else 0.0)
 
     def search(self, prepared: KeywordQuery | None, tenant: str, user_id: str, source_type: str,
@@ -180,9 +186,12 @@ class PostingsKeywordIndex:
                     searches: list[tuple[str, int]]) -> list[dict[int, float]]:
         """``search`` for several (kind, limit) pairs, each read of postings made once for all of them."""
         rare = prepared.query_terms - prepared.common if prepared is not None else set()
+        found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches]) \
+            if rare else [{} for _ in searches]
+        if prepared is not None:
+            prepared.rare_postings.update((kind, postings) for (kind, _), postings in zip(searches, found))
         if not rare:
             return [{} for _ in searches]
-        found = self._postings_each(tenant, user_id, [(source_type, rare, None) for source_type, _ in searches])
         best = [sorted(postings, key=lambda pk: -prepared.score(*postings[pk]))[:limit]
                 for postings, (_, limit) in zip(found, searches)]
         return self.scores_each(prepared, tenant, user_id, [(source_type, pks) for (source_type, _), pks in
@@ -197,10 +206,13 @@ class PostingsKeywordIndex:
     def scores_each(self, prepared: KeywordQuery | None, tenant: str, user_id: str, requests,
                     partials: list[dict] | None = None) -> list[dict[int, float]]:
         """``scores`` for several (kind, item pks) pairs in one read. With ``partials`` (the rare terms' postings,
-        already read) only the common terms are read."""
+        already read, given or kept by ``search_each``) only the common terms are read."""
         requests = [(source_type, list(item_pks)) for source_type, item_pks in requests]
         if prepared is None:
             return [{} for _ in requests]
+        if partials is None and all(source_type in prepared.rare_postings for source_type, _ in requests):
+            partials = [{pk: prepared.rare_postings[source_type][pk] for pk in item_pks
+                         if pk in prepared.rare_postings[source_type]} for source_type, item_pks in requests]
         wanted = prepared.common if partials is not None else prepared.query_terms
         found = [defaultdict(lambda: ({}, 0), partial) for partial in (partials or [{} for _ in requests])]
         reads = [(position, (source_type, wanted, item_pks))

@@ -8,12 +8,13 @@ PostgreSQL hands its users past ``CHATMEM_VECTOR_MATRIX_MAX_ITEMS`` to pgvector'
 (``PgVectorIndex``): the tenant/user filter in the same query and iterative scans (see
 ``configure_pgvector_session``), so the index never returns another user's rows and still returns as many as asked.
 Searches answer the rows that pass the caller's queryset (status, expiry, privacy), or only their primary keys
-(``nearest_each``). Rows found otherwise (by keyword, by rule) are read with their stored vector beside them
-(``rows_with_vectors_each``), before the query's vector is known, and compared in numpy once it is
-(``similarities``): the same figure on both stores."""
+(``nearest_each``). Rows found otherwise (by keyword, by rule) are read with their vector beside them
+(``rows_with_vectors_each``: from the user's cached matrix once ``prepare`` has it, else the stored one), before
+the query's vector is known, and compared in numpy once it is (``similarities``): the same figure on both stores."""
 import math
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -22,8 +23,8 @@ from django.db.models import BinaryField, ExpressionWrapper, F, Func, QuerySet, 
 from django.db.models.functions import Cast
 
 from ..conf import app_settings
-from ..models import SearchIndexState
 from .queries import AnyOf, union_all
+from .state import IndexState, read_index_state
 
 
 def configure_pgvector_session(sender=None, connection=None, **kwargs) -> None:
@@ -42,9 +43,10 @@ class VectorIndex:
     applied), ``nearest_each`` only their primary keys; ``rows_with_vectors_each`` loads rows with their vectors,
     ``similarities`` compares those with the query."""
 
-    def prepare(self, tenant: str, user_id: str, models: list, dim: int):
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int, state: IndexState | None = None):
         """What a search of this user can do before the query's vector is known (a turn does it while the query
-        is embedded), handed back to ``nearest_each`` / ``nearest_rows_each`` as ``prepared``. Nothing here."""
+        is embedded), handed back to ``nearest_each`` / ``nearest_rows_each`` as ``prepared``. ``state``: the
+        user's index state when the caller has read it already (see ``KeywordQuery.index_state``). Nothing here."""
         return None
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
@@ -69,13 +71,20 @@ class VectorIndex:
         ``similarities``)."""
         return self.similarities(self.rows_with_vectors_each([queryset])[0], query_vector, known)
 
-    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
+    def rows_with_vectors_each(self, querysets: list[QuerySet],
+                               prepared=None) -> list[list[tuple[object, np.ndarray | None]]]:
         """The rows of several querysets of one model, each with its stored vector beside it (the field itself
         deferred, so a save never writes it), in each queryset's own order: read before the query's vector is
-        known, compared with it by ``similarities`` once it is."""
-        return [[(row, self._decoded(row.__dict__.pop("stored_vector")))
-                 for row in queryset.defer("embedding").annotate(stored_vector=self._stored_vector())]
-                for queryset in querysets]
+        known, compared with it by ``similarities`` once it is. ``prepared`` (from ``prepare``): a store that
+        already holds the user's vectors hands them from there instead of reading them again."""
+        return [[(row, self._decoded(row.__dict__.pop("stored_vector"))) for row in rows]
+                for rows in self._read_each([queryset.annotate(stored_vector=self._stored_vector())
+                                             for queryset in querysets])]
+
+    @staticmethod
+    def _read_each(querysets: list[QuerySet]) -> list[list]:
+        """The rows of each queryset (the vector field deferred), in its own order."""
+        return [list(queryset.defer("embedding")) for queryset in querysets]
 
     def _stored_vector(self):
         """The column's bytes as the store keeps them (see ``_decoded``)."""
@@ -131,6 +140,18 @@ def _similarity(distance) -> float:
     return 0.0 if math.isnan(distance) else 1.0 - float(distance)
 
 
+def _read_each_in_one_statement(querysets: list[QuerySet]) -> list[list]:
+    """``VectorIndex._read_each`` in one statement, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's
+    rows in their own order): a round trip saved per queryset."""
+    if len(querysets) < 2:
+        return VectorIndex._read_each(querysets)
+    found: list[list] = [[] for _ in querysets]
+    for row in union_all([queryset.defer("embedding").annotate(vector_read=Value(position))
+                          for position, queryset in enumerate(querysets)]):
+        found[row.__dict__.pop("vector_read")].append(row)
+    return found
+
+
 class PgVectorIndex(VectorIndex):
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
                      prepared=None) -> list[dict[int, float]]:
@@ -170,17 +191,7 @@ class PgVectorIndex(VectorIndex):
                                 embedding_dim=int(query_vector.shape[0]))
                 .annotate(vector_distance=distance).order_by("vector_distance"))
 
-    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
-        """One statement for all of them, a UNION ALL whose parts are tagged (PostgreSQL keeps each part's rows in
-        their own order): a round trip saved per queryset."""
-        if len(querysets) < 2:
-            return super().rows_with_vectors_each(querysets)
-        parts = [queryset.defer("embedding").annotate(stored_vector=self._stored_vector(), vector_read=Value(position))
-                 for position, queryset in enumerate(querysets)]
-        found: list[list[tuple[object, np.ndarray | None]]] = [[] for _ in querysets]
-        for row in union_all(parts):
-            found[row.__dict__.pop("vector_read")].append((row, self._decoded(row.__dict__.pop("stored_vector"))))
-        return found
+    _read_each = staticmethod(_read_each_in_one_statement)
 
     def _stored_vector(self):
         # pgvector's binary form: the dimension and an unused word (2 bytes each), then big-endian float4s. No
@@ -253,7 +264,21 @@ class _UserMatrix:
 
     @property
     def last_pk(self) -> int:
-        return int(self.pks.max()) if len(self.pks) else 0
+        return int(self.pks[-1]) if len(self.pks) else 0
+
+    def vector_of(self, pk: int) -> np.ndarray | None:
+        """The row's normalised vector (a view into the matrix), None when the matrix has no such row (no vector,
+        another dimension, or added after the state this matrix was read for). Keys are kept sorted."""
+        position = int(np.searchsorted(self.pks, pk))
+        return self.matrix[position] if position < len(self.pks) and self.pks[position] == pk else None
+
+
+@dataclass
+class PreparedSearch:
+    """What ``CachedMatrixVectorIndex.prepare`` read: the user's index state (version, vectors_version, documents)
+    and their matrices by model label (none for a user searched elsewhere)."""
+    state: IndexState
+    matrices: dict[str, _UserMatrix] = field(default_factory=dict)
 
 
 class CachedMatrixVectorIndex(VectorIndex):
@@ -268,18 +293,31 @@ class CachedMatrixVectorIndex(VectorIndex):
     # every user from the matrix (SQLite has no index of its own to hand them to).
     larger_users: VectorIndex | None = None
 
-    def prepare(self, tenant: str, user_id: str, models: list, dim: int) -> tuple[int, int, int]:
-        """The user's index state, and their matrices of the embedder's dimension brought up to date (new rows
-        appended, or a first read): a turn's vector search then reads only its winners."""
-        state = self._index_state(tenant, user_id)
+    def prepare(self, tenant: str, user_id: str, models: list, dim: int,
+                state: IndexState | None = None) -> PreparedSearch:
+        """The user's index state (read here unless given), and their matrices of the embedder's dimension brought
+        up to date (new rows appended, or a first read): a turn's vector search then reads only its winners, and
+        the rows the turn reads before it take their vectors from the matrices (``rows_with_vectors_each``)."""
+        state = read_index_state(tenant, user_id) if state is None else state
+        prepared = PreparedSearch(state)
         if dim and not self._too_large(state):
             for model in models:
-                self._matrix(model, tenant, user_id, dim, *state[:2])
-        return state
+                prepared.matrices[model._meta.label] = self._matrix(model, tenant, user_id, dim, *state[:2])
+        return prepared
+
+    def rows_with_vectors_each(self, querysets: list[QuerySet],
+                               prepared: PreparedSearch | None = None) -> list[list[tuple[object, np.ndarray | None]]]:
+        """The vectors come from the user's cached matrix when ``prepared`` holds it: only the rows' columns are
+        read (on PostgreSQL a vector is 1.5 KB on the wire, sent as hex, for every row). A matrix row is the stored
+        vector normalised, so ``similarities`` gives the same cosine (to float32 rounding) on both stores."""
+        matrix = prepared.matrices.get(querysets[0].model._meta.label) if prepared is not None and querysets else None
+        if matrix is None:
+            return super().rows_with_vectors_each(querysets)
+        return [[(row, matrix.vector_of(row.pk)) for row in rows] for rows in self._read_each(querysets)]
 
     def nearest_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
                      prepared=None) -> list[dict[int, float]]:
-        state = self._index_state(tenant, user_id) if prepared is None else prepared
+        state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_each(searches, tenant, user_id, query_vector)
         found = self._search(searches, tenant, user_id, query_vector, state, read=_PrimaryKeys())
@@ -289,25 +327,15 @@ class CachedMatrixVectorIndex(VectorIndex):
                           prepared=None) -> list[list[tuple[object, float]]]:
         """The winners' rows come from the reads that apply the caller's filter to them (one per search, deeper
         only when the filter rejects many): not read again by primary key afterwards."""
-        state = self._index_state(tenant, user_id) if prepared is None else prepared
+        state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_rows_each(searches, tenant, user_id, query_vector)
         found = self._search([(queryset.defer("embedding"), limit) for queryset, limit in searches],
                              tenant, user_id, query_vector, state, read=_Rows())
         return [list(near.values()) for near in found]
 
-    @staticmethod
-    def _index_state(tenant: str, user_id: str) -> tuple[int, int, int]:
-        """The user's (version, vectors_version, documents), read once for every search (SQL written out: the ORM
-        took longer to build it)."""
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT version, vectors_version, documents FROM {SearchIndexState._meta.db_table} "
-                           f"WHERE tenant = %s AND user_id = %s", [tenant, user_id])
-            row = cursor.fetchone()
-        return tuple(value or 0 for value in row) if row else (0, 0, 0)
-
-    def _too_large(self, state: tuple[int, int, int]) -> bool:
-        return self.larger_users is not None and state[2] > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
+    def _too_large(self, state: IndexState) -> bool:
+        return self.larger_users is not None and state.documents > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
 
     def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, read) -> list[dict]:
         version, vectors_version, _ = state
@@ -358,8 +386,11 @@ class CachedMatrixVectorIndex(VectorIndex):
         return entry
 
     def _normalised(self, pairs: list, dim: int) -> tuple[np.ndarray, np.ndarray]:
+        """Keys and normalised vectors in key order: appended rows (keys past the last) keep it, ``vector_of``
+        searches it, and both stores hold a user's rows in the same order (ties in a search then fall alike)."""
         if not pairs:
             return np.zeros(0, dtype=np.int64), np.zeros((0, dim), dtype=np.float32)
+        pairs.sort(key=lambda pair: pair[0])
         matrix = np.stack([self._decoded(stored) for _, stored in pairs])
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
@@ -392,8 +423,7 @@ class PgCachedMatrixVectorIndex(CachedMatrixVectorIndex):
         super().__init__()
         self.larger_users = PgVectorIndex()
 
-    def rows_with_vectors_each(self, querysets: list[QuerySet]) -> list[list[tuple[object, np.ndarray | None]]]:
-        return self.larger_users.rows_with_vectors_each(querysets)
+    _read_each = staticmethod(_read_each_in_one_statement)
 
     def _stored_vector(self):
         return self.larger_users._stored_vector()
