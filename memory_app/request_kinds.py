@@ -143,7 +143,6 @@ PERSONAL_EXAMPLES = (*PERSONAL_REQUESTS, *PERSONAL_TRAIN, *PERSONAL_TRAIN_APART)
 # Never in the axis: they decide whether it is trusted (and tests/test_intent.py measures it on them).
 WORLD_CHECKS = (*WORLD_CHECK, *WORLD_CHECK_APART)
 PERSONAL_CHECKS = (*PERSONAL_CHECK, *PERSONAL_CHECK_APART)
-AXIS_FIELDS = ("direction", "midpoint", "half_gap", "cut", "shrinkage", "trusted")
 
 
 def examples_fingerprint() -> str:
@@ -208,12 +207,11 @@ def shipped_axis(embedder_name: str) -> dict | None:
         with np.load(AXIS_FILE) as stored:
             if str(stored["embedder"]) != embedder_name or str(stored["fingerprint"]) != examples_fingerprint():
                 return None
-            axis = {name: stored[name] for name in AXIS_FIELDS}
+            return {"direction": stored["direction"].astype(np.float32), "midpoint": float(stored["midpoint"]),
+                    "half_gap": float(stored["half_gap"]), "cut": float(stored["cut"]),
+                    "shrinkage": float(stored["shrinkage"]), "trusted": bool(stored["trusted"])}
     except (OSError, KeyError, ValueError):
         return None
-    return {**axis, "direction": axis["direction"].astype(np.float32), "midpoint": float(axis["midpoint"]),
-            "half_gap": float(axis["half_gap"]), "cut": float(axis["cut"]), "shrinkage": float(axis["shrinkage"]),
-            "trusted": bool(axis["trusted"])}
 
 
 def _placing(axis: dict):
