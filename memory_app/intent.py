@@ -259,9 +259,15 @@ def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> s
     if not has_self and not points_at_the_user and (
             asks_a_fact and not personal_context or _about_the_worlds_past(text, topic_only or not personal_context)):
         return "trivia"
-    if any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS):
+    if asks_for_writing(text):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
+
+
+def asks_for_writing(text: str) -> bool:
+    """Does the message ask for something written or explained ("explain…", "帮我写…", "讲讲…"), rather than
+    a fact or a yes or no?"""
+    return any(re.search(pattern, text) for pattern in _COMPOSE_PATTERNS)
 
 
 def _about_the_worlds_past(text: str, nothing_of_theirs: bool) -> bool:

@@ -11,7 +11,7 @@ from . import actions
 from .conf import app_settings
 from .confirmation import pick_question
 from .extraction.safety import gives_orders, has_link
-from .intent import Intent
+from .intent import Intent, asks_for_writing
 from .models import Memory, Snippet
 from .packing import language_of, pack
 from .recall import RecallItem, is_style_rule, rank
@@ -26,6 +26,8 @@ def gate_threshold(intent: Intent) -> float:
     by_scene = app_settings.GATE_THRESHOLDS_BY_SCENE
     return by_scene.get(intent.primary_scene, app_settings.GATE_THRESHOLD)
 
+
+IMPERSONAL_SCENES = ("general_knowledge", "small_talk")
 
 # Once the gate is open, the best-ranked items go in whatever their own relevance: the gate follows the
 # ranking, so evidence that ranks first is injected. Further down, an item must be relevant on its own.
@@ -64,13 +66,18 @@ def without_orders(items: list[RecallItem]) -> list[RecallItem]:
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     """The gate reads the answer-bearing items only. How the user wants to be answered rides along with a
-    request for writing or explaining (a standing rule), but never opens the gate for facts by itself."""
+    request for writing or explaining something of theirs (a standing rule), but never opens the gate for facts
+    by itself."""
     started = time.perf_counter()
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
     injectable = without_orders(ranked)
     facts = [item for item in injectable if not is_style_rule(item)]
-    style = [item for item in injectable if is_style_rule(item) and item.standing_rule]
+    # A fact or a yes or no about the world, and small talk, take nothing from memory, not even how the user
+    # likes answers ("nothing relevant, nothing injected" holds for the whole block); an explanation asked for
+    # is written for this user, in their style.
+    style = [item for item in injectable if is_style_rule(item) and item.standing_rule
+             and (intent.primary_scene not in IMPERSONAL_SCENES or asks_for_writing(message))]
     threshold = gate_threshold(intent)
     top = max((item.relevance for item in facts[:GATE_LOOKS_AT_TOP]), default=0.0)
     gate_open = top >= threshold

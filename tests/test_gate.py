@@ -32,13 +32,24 @@ def test_when_the_gate_opens_the_best_ranked_item_is_injected():
     assert best == {"t0"} and best <= injected_turns(context)
 
 
-def test_reply_style_rides_along_with_an_explanation_but_never_opens_the_gate_alone():
+def test_reply_style_rides_along_with_the_users_own_writing_but_never_opens_the_gate_alone():
     tell("styled")
-    trivia = service.before_turn("styled", "What is the boiling point of ethanol?")
-    assert not trivia.injected and trivia.block == ""
+    note = service.before_turn("styled", "Write a short thank-you note to my neighbour for feeding the cat")
+    assert note.injected and "reply style only" in note.gate["reason"]
+    assert injected_turns(note) == {"t3"}  # the style rule, and no unrelated fact with it
+
+
     explain = service.before_turn("styled", "Explain how a heat pump works")
-    assert explain.injected and "reply style only" in explain.gate["reason"]
-    assert injected_turns(explain) == {"t3"}  # the style rule, and no unrelated fact with it
+    assert explain.injected and injected_turns(explain) == {"t3"}  # an explanation is written in their style
+
+
+@pytest.mark.parametrize("question", ["What is the boiling point of ethanol?",
+                                      "Is it true that bats are blind?", "丝绸之路最早是什么时候形成的？"])
+def test_a_fact_about_the_world_takes_nothing_from_memory_not_even_the_reply_style(question):
+    tell("styled")
+    context = service.before_turn("styled", question)
+    assert not context.injected and context.block == ""
+    assert "reply style" not in context.gate["reason"]
 
 
 def test_one_statement_is_never_injected_twice():
