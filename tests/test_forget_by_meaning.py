@@ -80,6 +80,15 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
      "Kindly put that out of your mind.", "brother and his unpaid loan"),
     # a regret after the request is no part of it
     ("那个谁欠钱的八卦你删了吧我不该乱讲", "谁欠钱的八卦"),
+    # the assistant addressed as 您 or as 你们 (a service), or in Cantonese; a month before the reporting clause
+    ("上礼拜跟您提过的装修纠纷，您就别存着了", "装修纠纷"),
+    ("我之前跟你们讲过的住院经历 你们内部记录能不能删掉", "住院经历"),
+    ("我阿妈个病你唔好记", "我阿妈个病"),
+    ("九月份我跟你说的那个换工作的想法，别记了", "换工作的想法"),
+    # saying it to get it off one's chest is saying it; when it was said names nothing
+    ("please wipe what I vented about my flatmate", "flatmate"),
+    ("forget the debt stuff I ranted about earlier", "debt"),
+    ("erase what I told you about my landlord last week", "landlord"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

@@ -17,7 +17,8 @@ from ..when_said import EN_MONTH_NAMES
 # Verbs that are about memory by themselves, and generic removal verbs that need a memory cue (below) before
 # they count: "把这段里的空行删掉" and "remove the onions" are tasks, not forget requests. The generic set is meant
 # to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
-_ZH_NOT = r"(?:别|不要|不用|甭|莫|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你)(?:再|帮我|给我|替我)*"  # 莫: 西南官话
+_ZH_NOT = (r"(?:别|不要|不用|甭|莫|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你|唔好|唔使|唔要)"
+           r"(?:再|帮我|给我|替我)*")  # 莫: 西南官话; 唔好, 唔使: 粤语
 _ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
@@ -75,13 +76,14 @@ _SENTENCE_BREAK = re.compile(rf"(?<=[。！？!?；;\n])|(?<=\.){_NOT_A_TITLE_DO
 _ZH_WHEN = ("之前|以前|上次|上回|刚才|刚刚|刚|那天|前几天|前两天|前些天|前些日子|前段时间|前一段(?:时间)?|那阵子|前阵子|前一阵|上周|上个?礼拜|上个?星期|上个月|昨天|前天|当时|那会儿|先前|早先"
             r"|(?:去年|今年|前年)(?:年初|年中|年底|年末|夏天|冬天|春天|秋天)?|年初|年底|年末|年前|年后|过年(?:前|后|那会儿?|的时候)"
             r"|(?:春节|国庆|中秋|元旦|五一|端午|寒假|暑假|圣诞)(?:前|后|那会儿?|的时候|期间)"
-            r"|早上|上午|中午|下午|晚上|夜里|半夜")
+            r"|早上|上午|中午|下午|晚上|夜里|半夜"
+            r"|(?:[一二三四五六七八九十]|十[一二]|1[0-2]|[1-9])月份?(?:初|中|底|末)?")
 # Ways of having said something to the assistant: told, mentioned, chatted, grumbled, confided, sent.
 # (an English reporting verb in a Chinese sentence too: "上次 mention 的那个事")
 _ZH_SAID = ("说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|吐|抱怨|发牢骚|倒苦水|交代|透露|倾诉|发给你|发"
             r"|\s*(?i:mention(?:ed)?|told you|told|said|shared|brought up)\s*")
 _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
-    rf"^(?:(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
+    rf"^(?:(?:{_ZH_WHEN})?(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:{_ZH_SAID})(?:过|起|到)?(?:的|(?=那|这))"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
@@ -90,12 +92,15 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
 _ZH_TRAILING = re.compile(
     r"(?:的?(?:所有|全部|一切)?的?(?:(?<![破烂家私往心丑糗出故婚喜丧大小急闲正好坏同公战房])事情?|事儿|信息|资料|记录|内容|东西|数据|记忆)|那件事|这件事|那事儿?|这事儿?|的内容|的信息|的资料|的记录|的东西|相关的?|有关的?|那些|这些|那个|这个|那点|这点|那摊|这摊|的话"
     r"|的所有事情?|的一切|所有|一切|吧|了|啊|呢|呀|哈|嘛|啦|喇|咯|哦|喔|都|也|全|全部|统统|就|你|再|先|暂时|给我|帮我|给|的)$")
+# Saying something to get it off one's chest is saying it too ("what I vented about", "the stuff I ranted about").
+_EN_UNBURDENED = r"vented|ranted|moaned|grumbled|complained|confided|opened up|unloaded|offloaded"
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
-    r"said to|talked about|brought up|discussed|raised|wrote|went over)(?: to| with)?(?: you| u| ya)?(?: about| regarding| on)?"
+    r"said to|talked about|brought up|discussed|raised|wrote|went over|" + _EN_UNBURDENED + r")(?: to| with)?(?: you| u| ya)?"
+    r"(?: about| regarding| on)?"
     r"|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
     # when it was said: "a few weeks ago", "last month", "the other day"
     r"|(?:a (?:few|couple of) |some |two |three |several )?(?:days?|weeks?|months?) ago|last (?:week|month|time|year)|"
@@ -112,7 +117,9 @@ _EN_WHEN_SAID = (rf"(?:back |way back )?(?:(?:in|on|during|around) (?:{EN_MONTH_
 _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|memories|files?|logs?)\b.*|for good|"
                           r"(?:that |which )?(?:I|we)(?:'ve| have)? (?:ever |just |once )?(?:(?:told|said to|mentioned to|shared with|raised with|"
                           r"brought up with|went over with|discussed with) (?:you|u|ya)(?: about)?|"
-                          rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared)(?: {_EN_WHEN_SAID})?"
+                          rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared"
+                          rf"|(?:{_EN_UNBURDENED})(?: to (?:you|u|ya))?(?: about)?)(?: {_EN_WHEN_SAID})?"
+                          rf"|{_EN_WHEN_SAID}"  # "my landlord last week": when it was said (when_said reads it) names nothing
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
@@ -169,7 +176,8 @@ _NOT_STORED = re.compile(r"(?i:\b(?:store|storing|save|saving|record|recording|l
 _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|(?i:\bno,? wait\b|\bwait\b|\boops\b|\bmy bad\b|\bI mean\b|"
                               r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
-_ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|系统|档案|)(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
+_ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
+                           r"(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)(?:\s+\w+)?|um|uh|btw|anyway|well)")
@@ -325,8 +333,17 @@ def _with_apostrophes(message: str) -> str:
     return _BARE_NEGATION.sub(lambda found: found.group(1) + "n't", (message or "").replace("’", "'"))
 
 
+# The grammar below addresses the assistant as 你; the polite 您 and the plural 你们 ("你们那边的记录", said to
+# a service) address it too.
+_ADDRESSED = re.compile(r"您|你们")
+
+
+def _addressed_as_you(message: str) -> str:
+    return _ADDRESSED.sub("你", message)
+
+
 def detect_forget_requests(message: str) -> list[ForgetRequest]:
-    message = _with_apostrophes(message)
+    message = _addressed_as_you(_with_apostrophes(message))
     chunks = _chunks(message)
     question_sentences = {number for number, sentence in enumerate(_SENTENCE_BREAK.split(message or ""))
                           if _QUESTION.search(sentence.strip())}
