@@ -119,7 +119,7 @@ _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|
                           r"brought up with|went over with|discussed with) (?:you|u|ya)(?: about)?|"
                           rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared"
                           rf"|(?:{_EN_UNBURDENED})(?: to (?:you|u|ya))?(?: about)?)(?: {_EN_WHEN_SAID})?"
-                          rf"|{_EN_WHEN_SAID}"  # "my landlord last week": when it was said (when_said reads it) names nothing
+                          rf"|{_EN_WHEN_SAID}"  # a date after the subject ("my landlord in May") names nothing; when_said reads it
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
