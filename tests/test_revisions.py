@@ -109,3 +109,16 @@ def test_forgetting_the_original_keeps_the_correction():
     snippet_of("ed", turn_ids[0]).delete()
     correction = snippet_of("ed", turn_ids[1])
     assert correction.revises is None and correction.text.startswith("the book club moved")
+
+
+def test_a_correction_ranks_above_a_memory_drawn_from_what_it_corrects():
+    """The corrected message also left a memory ("works at a bakery"): the correction comes before both."""
+    lines = ["I work at a bakery in Bristol, early shifts from 5am", *FILLER[:3],
+             "Update: the bakery moved me to late shifts, 2pm to 10pm now", *FILLER[3:]]
+    turn_ids, now = say("gus", lines)
+    original, correction = turn_ids[0], turn_ids[4]
+    assert snippet_of("gus", correction).revises == snippet_of("gus", original)
+    context = service.before_turn("gus", "What shifts do I work?", now=now)
+    assert any(item.source_type == "memory" and original in {source["turn"] for source in item.sources}
+               for item in context.candidates), "the original message left no memory: this test needs one"
+    assert context.candidates[0].sources[0]["turn"] == correction
