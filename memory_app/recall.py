@@ -428,15 +428,16 @@ def _revisions_stand_in(items: list[RecallItem]) -> None:
     value: it ranks just above the statement and above whatever else was drawn from it (a memory extracted from
     the old message holds the old value too), and is at least as relevant (chains are followed oldest first)."""
     snippets = {item.row.pk: item for item in items if item.source_type == "snippet"}
+    revisions = [item for item in snippets.values() if item.row.revises_id in snippets]
+    if not revisions:  # most turns: nothing found corrects anything found
+        return
     drawn_from: dict[tuple, list[RecallItem]] = {}
     for item in items:
-        for turn in _turns_of(item):
+        for turn in _said_in(item.sources):
             drawn_from.setdefault(turn, []).append(item)
-    for item in sorted(snippets.values(), key=lambda item: (item.observed_at, item.row.pk)):
-        revised = snippets.get(item.row.revises_id)
-        if revised is None:
-            continue
-        old_statements = [revised, *(other for turn in _turns_of(revised) for other in drawn_from.get(turn, ())
+    for item in sorted(revisions, key=lambda item: (item.observed_at, item.row.pk)):
+        revised = snippets[item.row.revises_id]
+        old_statements = [revised, *(other for turn in _said_in(revised.sources) for other in drawn_from.get(turn, ())
                                      if other is not item)]
         above = max(other.ranking for other in old_statements) + REVISION_EDGE
         if item.ranking < above:
@@ -444,11 +445,6 @@ def _revisions_stand_in(items: list[RecallItem]) -> None:
             item.why.append("corrects an earlier statement")
         item.relevance = max(item.relevance, max(other.relevance for other in old_statements))
         item.parts["relevance"] = item.relevance
-
-
-def _turns_of(item: RecallItem) -> set[tuple]:
-    return {(str(source.get("session", "")), str(source.get("turn"))) for source in item.sources
-            if isinstance(source, dict) and source.get("turn")}
 
 
 def _fuse_retrieval_scores(items: list[RecallItem]) -> None:
