@@ -143,6 +143,27 @@ def test_someone_elses_taste_is_not_the_speakers(text):
     assert not any(key.startswith(("food.", "drink.")) for key in by_key(rule_extract(text)))
 
 
+@pytest.mark.parametrize("text", [
+    "同事小蒋对菠萝过敏", "我邻居对海鲜过敏", "赵医生喜欢爬山", "小葵搬到厦门了", "老韩在一家物流公司上班",
+    "Oscar 对坚果过敏", "Mrs Varga 喜欢喝红茶", "Felix 加入了市里的合唱团", "我表姐戒了奶茶",
+])
+def test_someone_named_in_chinese_is_not_the_speaker(text):
+    """Chinese drops the subject, but a role or a name before the verb says whose statement it is."""
+    assert rule_extract(text).candidates == [], [c.text for c in rule_extract(text).candidates]
+
+
+@pytest.mark.parametrize("text,key", [
+    ("我和同事都喜欢吃酸菜鱼", "food.酸菜鱼"), ("带 Oscar 去公园那天，我对花粉过敏犯了", "health.allergy.花粉"),
+    ("小时候我就对芒果过敏", "health.allergy.芒果"), ("我在学校当老师", "profile.occupation"),
+])
+def test_the_speaker_beside_someone_named_is_still_the_speaker(text, key):
+    assert key in by_key(rule_extract(text)), sorted(by_key(rule_extract(text)))
+
+
+def test_at_school_is_not_learning_something():
+    assert not any(key.startswith("hobby.") for key in by_key(rule_extract("我在学校当老师")))
+
+
 @pytest.mark.parametrize("text,language", [
     ("我对头孢过敏，吃了会呼吸困难", "zh"), ("I am allergic to latex", "en"), ("我是一名药剂师", "zh"),
     ("I work as a surveyor for Northbeam Mapping", "en"),

@@ -66,6 +66,13 @@ RELATIONS_EN = {
 # Relations there is one of: their key has no name segment, so a new name replaces the old one.
 UNIQUE_RELATIONS = {"husband", "wife", "spouse", "boyfriend", "girlfriend", "partner", "mother", "father"}
 
+# People a Chinese clause can be about besides family: roles, and people by how the speaker knows them
+# ("同事对…过敏" is the colleague's allergy, not the speaker's).
+PEOPLE_ROLES_ZH = ("同事", "同学", "老师", "医生", "大夫", "护士", "老板", "领导", "上司", "经理", "主管", "下属", "邻居",
+                   "客户", "客人", "顾客", "病人", "患者", "学生", "师傅", "教练", "队友", "房东", "租客", "房客", "闺蜜",
+                   "哥们", "兄弟", "亲戚", "阿姨", "叔叔", "舅舅", "舅妈", "姑姑", "姨妈", "伯伯", "大爷", "大妈", "表哥",
+                   "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "别人", "人家", "大家")
+
 # A pet is named by its species word, which ends the noun phrase in Chinese ("小橘猫", "牧羊犬").
 PET_SPECIES_ZH = ("猫咪", "狗狗", "猫", "狗", "犬", "兔子", "兔", "仓鼠", "鹦鹉", "乌龟", "金鱼", "鸟", "龙猫", "刺猬", "蜥蜴", "蛇")
 PET_SPECIES_EN = ("dog", "cat", "puppy", "kitten", "pup", "rabbit", "bunny", "hamster", "guinea pig", "parrot", "bird",

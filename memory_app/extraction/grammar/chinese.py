@@ -3,7 +3,7 @@ statement counts as the speaker's unless its clause names someone else first ("�
 the object often comes first ("X我从来不碰", "X戒了"): both orders are read."""
 import re
 
-from ..lexicon import DIETS_ZH, PET_SPECIES_ZH, RELATIONS_ZH
+from ..lexicon import DIETS_ZH, PEOPLE_ROLES_ZH, PET_SPECIES_ZH, RELATIONS_ZH
 from . import Said, clause_at, clean_thing, has_change_marker
 
 RELATION = "|".join(sorted(RELATIONS_ZH, key=len, reverse=True))
@@ -83,7 +83,7 @@ FRAMES = [
             rf"(?:叫|名叫|名字叫)?(?P<obj>(?!{_PET_NAME_END})[\u4e00-\u9fffA-Za-z]{{1,4}}?){_PET_NAME_END}", 0),
     ("pet", rf"(?:领养|收养|捡|抱回|多)了(?:一|两)?(?:只|条)(?P<species>{SPECIES})(?P<obj>)", 0),
     ("plan", r"(?:打算|计划|准备)(?P<obj>[^，。,！!]{2,20})", 0),
-    ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
+    ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?![校期院费位历堂])(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
 ]
 _COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
 _OTHER_SUBJECT = re.compile(r"[你您他她它]|" + RELATION)
@@ -103,15 +103,32 @@ def owner_relation(before: str) -> str:
     return opening.group(1) if opening else ""
 
 
+# Someone named before the verb, unless the speaker is joined to them ("我和同事都…") or they are an object
+# ("带 Tom 去…"): a role ("同事", "王老师"), a familiar name ("小林", "老周", "阿强", opening the clause) or a Latin name ("Tom",
+# "Mrs Lee"), not followed by "的" (there it qualifies a thing: "Costco 的…").
+_NOT_SUBJECT_BEFORE = r"(?<![和跟与同带陪给帮让叫找对向被把])\s?"
+_NAMED_PERSON = re.compile(
+    _NOT_SUBJECT_BEFORE + r"(?P<who>" + "|".join(PEOPLE_ROLES_ZH)
+    + r"|^\s*(?!小时|小区|小心|小说|小吃|小学|小组|老是|老实|老家|老年)[小老阿][\u4e00-\u9fff]"
+    + r"|(?<![A-Za-z])(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s)?[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z]))(?!\s?的)")
+
+
 def _someone_else(text: str, start: int) -> str:
-    """"他" / "你" / a relation before the verb in this clause: the statement is not the speaker's."""
+    """"他" / "你" / a relation / someone named, before the verb in this clause: the statement is not the
+    speaker's."""
     clause_start = max(text.rfind(mark, 0, start) for mark in "，,。;；!！?？") + 1
     before = text[clause_start:start]
     pronoun = re.search(r"[你您他她它]", before)
     if pronoun and "我" not in before[pronoun.end():]:
         return pronoun.group(0)
     pet = re.search(SPECIES, before)  # "我家狗最近不爱吃…" is about the dog
-    return pet.group(0) if pet else owner_relation(text[:start])
+    if pet:
+        return pet.group(0)
+    relation = owner_relation(text[:start])
+    if relation:
+        return relation
+    named = [found for found in _NAMED_PERSON.finditer(before) if "我" not in before[found.end():]]
+    return named[-1].group("who").strip() if named else ""
 
 
 def read(text: str) -> list[Said]:
