@@ -146,6 +146,9 @@ def test_someone_elses_taste_is_not_the_speakers(text):
 @pytest.mark.parametrize("text", [
     "同事小蒋对菠萝过敏", "我邻居对海鲜过敏", "赵医生喜欢爬山", "小葵搬到厦门了", "老韩在一家物流公司上班",
     "Oscar 对坚果过敏", "Mrs Varga 喜欢喝红茶", "Felix 加入了市里的合唱团", "我表姐戒了奶茶",
+    "同事小蒋不吃羊肉", "他太太对桃子过敏", "孙老师爱人对桃子过敏",
+    # A clause without a subject belongs to the one before it that has one.
+    "组里有个叫阿澜的，对虾过敏", "隔壁班有个孩子小名圆圆，对鸡蛋过敏",
 ])
 def test_someone_named_in_chinese_is_not_the_speaker(text):
     """Chinese drops the subject, but a role or a name before the verb says whose statement it is."""
@@ -155,6 +158,7 @@ def test_someone_named_in_chinese_is_not_the_speaker(text):
 @pytest.mark.parametrize("text,key", [
     ("我和同事都喜欢吃酸菜鱼", "food.酸菜鱼"), ("带 Oscar 去公园那天，我对花粉过敏犯了", "health.allergy.花粉"),
     ("小时候我就对芒果过敏", "health.allergy.芒果"), ("我在学校当老师", "profile.occupation"),
+    ("我是护士，特别喜欢吃辣", "food.spicy"), ("我儿子九岁，对鸡蛋过敏", "health.allergy.son.egg"),
 ])
 def test_the_speaker_beside_someone_named_is_still_the_speaker(text, key):
     assert key in by_key(rule_extract(text)), sorted(by_key(rule_extract(text)))

@@ -86,49 +86,51 @@ FRAMES = [
     ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?![校期院费位历堂])(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
 ]
 _COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
-_OTHER_SUBJECT = re.compile(r"[你您他她它]|" + RELATION)
+# Who a clause is about, read from the words that can be its subject; the last one said before the verb wins
+# ("我同事小林对…" is the colleague, "老师说我对…" the speaker). A person right after a preposition or a verb that
+# takes them as its object ("我和同事都…", "带 Tom 去…", "我是老师") is not the subject.
+_OBJECT_OF = r"(?<![和跟与同带陪给帮让叫找对向被把在去到从回来住当做是为成的])\s?"
+_CONNECTIVE = r"(?:对了|还有|另外|然后|而且|但是|不过|所以|其实|今天|昨天|最近|后来|现在|平时)?\s*"
+_ROLES = "|".join(PEOPLE_ROLES_ZH)
+_SUBJECT = re.compile(
+    r"(?P<speaker>我)"
+    r"|(?P<pronoun>[你您他她它])"
+    rf"|(?P<pet>{SPECIES})"
+    # Someone introduced as existing ("有个孩子…", "有位客人…", "有个叫…的"): not the speaker, nor their family.
+    rf"|(?P<introduced>有(?:一)?[个位名](?:叫|[\u4e00-\u9fff]{{0,4}}?(?:{_ROLES}|{RELATION}|人|姑娘|小伙|男生|女生)))"
+    rf"|{_OBJECT_OF}(?P<relation>{RELATION})(?!们)"
+    rf"|{_OBJECT_OF}(?P<role>{_ROLES})"
+    # A familiar name ("小林", "老周", "阿强") or a Latin one ("Tom", "Mrs Lee") opening the clause, not
+    # qualifying a thing ("Costco 的…").
+    rf"|^{_CONNECTIVE}(?P<name>(?!小时|小区|小心|小说|小吃|小学|小组|老是|老实|老家|老年)[小老阿][\u4e00-\u9fff]"
+    r"|(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s)?[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z]))(?!\s?的)")
 
 
-def owner_relation(before: str) -> str:
-    """The relation a clause is about ("儿子…对虾过敏"), as said, or "" when it is the speaker
-    ("我跟爱人…" is still the speaker)."""
-    clauses = re.split(r"[，,]", before)
-    current = clauses[-1]
-    found = re.search(rf"(?<![和跟与同])({RELATION})", current)
-    if found:
-        return found.group(1)
-    if "我" in current:
+def clause_subject(clause: str) -> str | None:
+    """Who this (part of a) clause is about: "" for the speaker, the words that name someone else, or None when
+    it names nobody (Chinese drops the subject: the clause before it says who)."""
+    found = list(_SUBJECT.finditer(clause))
+    if not found:
+        return None
+    last = found[-1]
+    if last.lastgroup == "speaker":
         return ""
-    opening = re.match(rf"^(?:我的?|我家|家里)?({RELATION})(?!们)", clauses[0])
-    return opening.group(1) if opening else ""
-
-
-# Someone named before the verb, unless the speaker is joined to them ("我和同事都…") or they are an object
-# ("带 Tom 去…"): a role ("同事", "王老师"), a familiar name ("小林", "老周", "阿强", opening the clause) or a Latin name ("Tom",
-# "Mrs Lee"), not followed by "的" (there it qualifies a thing: "Costco 的…").
-_NOT_SUBJECT_BEFORE = r"(?<![和跟与同带陪给帮让叫找对向被把])\s?"
-_NAMED_PERSON = re.compile(
-    _NOT_SUBJECT_BEFORE + r"(?P<who>" + "|".join(PEOPLE_ROLES_ZH)
-    + r"|^\s*(?!小时|小区|小心|小说|小吃|小学|小组|老是|老实|老家|老年)[小老阿][\u4e00-\u9fff]"
-    + r"|(?<![A-Za-z])(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s)?[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?![A-Za-z]))(?!\s?的)")
+    said = last.group(last.lastgroup).strip()
+    if last.lastgroup == "relation" and len(found) > 1:
+        owner = found[-2]  # "他爱人…", "王老师的女儿…": someone else's family, not the speaker's
+        if owner.lastgroup != "speaker" and not clause[owner.end():last.start()].strip(" 的"):
+            return owner.group(owner.lastgroup).strip() + said
+    return said
 
 
 def _someone_else(text: str, start: int) -> str:
-    """"他" / "你" / a relation / someone named, before the verb in this clause: the statement is not the
-    speaker's."""
-    clause_start = max(text.rfind(mark, 0, start) for mark in "，,。;；!！?？") + 1
-    before = text[clause_start:start]
-    pronoun = re.search(r"[你您他她它]", before)
-    if pronoun and "我" not in before[pronoun.end():]:
-        return pronoun.group(0)
-    pet = re.search(SPECIES, before)  # "我家狗最近不爱吃…" is about the dog
-    if pet:
-        return pet.group(0)
-    relation = owner_relation(text[:start])
-    if relation:
-        return relation
-    named = [found for found in _NAMED_PERSON.finditer(before) if "我" not in before[found.end():]]
-    return named[-1].group("who").strip() if named else ""
+    """Who the statement at ``start`` is about, when not the speaker: the subject of its clause before the verb,
+    or for a clause without one, of the nearest clause before it in the sentence ("班上有个孩子…，对芒果过敏")."""
+    for clause in reversed(re.split(r"[，,;；]", text[:start])):
+        subject = clause_subject(clause)
+        if subject is not None:
+            return subject
+    return ""
 
 
 def read(text: str) -> list[Said]:
@@ -144,8 +146,8 @@ def read(text: str) -> list[Said]:
                 obj = ""  # "我家猫粮…": no name; the pet is still there
             if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
                 continue
-            if frame in ("avoid", "stop") and re.fullmatch(RELATION, obj):
-                continue  # the word before the verb is who the clause is about ("爸爸不吃…"), not a thing
+            if frame in ("avoid", "stop") and (re.fullmatch(RELATION, obj) or clause_subject(raw_obj)):
+                continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = _someone_else(text, start)
             polarity = base
