@@ -125,7 +125,7 @@ def clause_subject(clause: str) -> str | None:
 
 def _someone_else(text: str, start: int) -> str:
     """Who the statement at ``start`` is about, when not the speaker: the subject of its clause before the verb,
-    or for a clause without one, of the nearest clause before it in the sentence ("班上有个孩子…，对芒果过敏")."""
+    or for a clause without one, of the nearest clause before it in the sentence ("组里有位新人…，对虾过敏")."""
     for clause in reversed(re.split(r"[，,;；]", text[:start])):
         subject = clause_subject(clause)
         if subject is not None:
