@@ -164,6 +164,11 @@ def test_the_speaker_beside_someone_named_is_still_the_speaker(text, key):
     assert key in by_key(rule_extract(text)), sorted(by_key(rule_extract(text)))
 
 
+@pytest.mark.parametrize("text", ["我对狗毛敏感，一进她家就打喷嚏", "我不帮人遛狗了", "我开了家猫舍", "我怕狗"])
+def test_a_species_word_after_a_verb_is_not_a_pet(text):
+    assert not any(key.startswith("pets.") for key in by_key(rule_extract(text))), sorted(by_key(rule_extract(text)))
+
+
 def test_at_school_is_not_learning_something():
     assert not any(key.startswith("hobby.") for key in by_key(rule_extract("我在学校当老师")))
 

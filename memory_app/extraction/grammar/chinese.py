@@ -7,7 +7,9 @@ from ..lexicon import DIETS_ZH, PEOPLE_ROLES_ZH, PET_SPECIES_ZH, RELATIONS_ZH
 from . import Said, clause_at, clean_thing, has_change_marker
 
 RELATION = "|".join(sorted(RELATIONS_ZH, key=len, reverse=True))
-SPECIES = r"[\u4e00-\u9fff]{0,3}?(?:" + "|".join(sorted(PET_SPECIES_ZH, key=len, reverse=True)) + ")"
+# A species word's prefix is a breed or a colour ("小橘猫", "牧羊犬"), never a verb or a preposition ("我对狗毛敏感",
+# "我不帮人遛狗了", "我开了家猫舍").
+SPECIES = r"(?:(?![对不没开接给让把被跟和喂带遛怕])[\u4e00-\u9fff]){0,3}?(?:" + "|".join(sorted(PET_SPECIES_ZH, key=len, reverse=True)) + ")"
 # A pet's name ends where the clause goes on ("…叫团团，三岁了", "…团团最近不吃东西").
 _PET_NAME_END = r"(?=这|最近|今天|昨天|又|老|不|特别|总|一直|很|是|也|都|还|就|在|把|被|有|会|吃|喝|睡|跑|[一二三四五六七八九十两\d]+岁|[，,。!！?？ ]|$)"
 ADV = r"(?:也|都|还|就|又|最|很|特别|超级|超|挺|比较|非常|真的|真|确实|一直|从小|平时|一般|向来|本来|现在|已经|再也|完全|根本|绝对|从来|坚决|实在|有点|蛮|好|只)*"
