@@ -169,6 +169,12 @@ def test_a_species_word_after_a_verb_is_not_a_pet(text):
     assert not any(key.startswith("pets.") for key in by_key(rule_extract(text))), sorted(by_key(rule_extract(text)))
 
 
+def test_an_idiom_with_zhan_is_no_refusal():
+    """"沾" with an object no vocabulary knows is an idiom, not a food; "碰" still refuses an unknown food."""
+    assert "food.榴莲" in by_key(rule_extract("榴莲我从来不碰"))
+    assert not any(key.startswith(("food.", "drink.")) for key in by_key(rule_extract("开会那周我忙得脚不沾地")))
+
+
 def test_at_school_is_not_learning_something():
     assert not any(key.startswith("hobby.") for key in by_key(rule_extract("我在学校当老师")))
 
