@@ -175,6 +175,12 @@ def test_an_idiom_with_zhan_is_no_refusal():
     assert not any(key.startswith(("food.", "drink.")) for key in by_key(rule_extract("开会那周我忙得脚不沾地")))
 
 
+@pytest.mark.parametrize("text", ["I work in Some Editor 2024 most days", "I teach English at a language school",
+                                  "I work in Blender mostly"])
+def test_working_in_a_tool_or_a_language_is_no_city(text):
+    assert "profile.location.city" not in by_key(rule_extract(text)), by_key(rule_extract(text))
+
+
 def test_at_school_is_not_learning_something():
     assert not any(key.startswith("hobby.") for key in by_key(rule_extract("我在学校当老师")))
 

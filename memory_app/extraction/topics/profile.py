@@ -93,6 +93,15 @@ def _place_zh(ctx: RuleContext, said: Said, place: str, matches: list[Match]) ->
     return place.strip()
 
 
+def _looks_like_a_place_en(field: str) -> bool:
+    """"I work in Leeds" names a place; "I work in English", "in Some Editor 2024 most days" do not: a place is
+    capitalised words only (joined by "upon", "de"…), and no language."""
+    return bool(_PLACE_EN.fullmatch(field)) and field.lower() not in LANGUAGES
+
+
+_PLACE_EN = re.compile(r"[A-Z][a-z'\-]+(?:\s(?:(?:upon|on|de|del|la|le|of)\s)?[A-Z][a-z'\-]+){0,2}")
+
+
 @rule(priority=70)
 def occupation(ctx: RuleContext) -> list[Match]:
     matches: list[Match] = []
@@ -127,9 +136,10 @@ def occupation(ctx: RuleContext) -> list[Match]:
                 matches.append(_employer(ctx, said, rest))
         else:
             field = said.parts.get("field", "")
-            if field[:1].isupper():
+            if _looks_like_a_place_en(field):
                 matches.append(_city(ctx, said, field, works=True, confidence=0.75))  # "I work in Leeds"
-            elif field:
+            elif field and (not field[:1].isupper() or field.isupper() or field.lower() in LANGUAGES):
+                # A field ("sales", "IT", "English"); a capitalised name that is no place is a tool or a brand.
                 matches.append(_occupation(said, f"teaches {field}" if "teach" in ctx.text[said.start:said.end] else field))
             if said.parts.get("job"):
                 matches.append(_occupation(said, said.parts["job"]))
