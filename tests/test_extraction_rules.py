@@ -159,6 +159,7 @@ def test_someone_named_in_chinese_is_not_the_speaker(text):
     ("我和同事都喜欢吃酸菜鱼", "food.酸菜鱼"), ("带 Oscar 去公园那天，我对花粉过敏犯了", "health.allergy.花粉"),
     ("小时候我就对芒果过敏", "health.allergy.芒果"), ("我在学校当老师", "profile.occupation"),
     ("我是护士，特别喜欢吃辣", "food.spicy"), ("我儿子九岁，对鸡蛋过敏", "health.allergy.son.egg"),
+    ("我从来不吃兔肉", "food.兔肉"),  # an animal's name inside a dish is no one the clause is about
 ])
 def test_the_speaker_beside_someone_named_is_still_the_speaker(text, key):
     assert key in by_key(rule_extract(text)), sorted(by_key(rule_extract(text)))
@@ -179,6 +180,24 @@ def test_an_idiom_with_zhan_is_no_refusal():
                                   "I work in Blender mostly"])
 def test_working_in_a_tool_or_a_language_is_no_city(text):
     assert "profile.location.city" not in by_key(rule_extract(text)), by_key(rule_extract(text))
+
+
+@pytest.mark.parametrize("text,key", [
+    ("我最喜欢的就是石榴", "food.石榴"), ("夏天太热，不打球了，改成晚饭后去公园快走", "hobby.exercise"),
+    ("天冷了，不打球了，改成晚饭后在楼下跟邻居跳舞", "hobby.exercise"),
+])
+def test_the_thing_is_the_head_of_what_is_said(text, key):
+    """A cleft ("最喜欢的就是X") says X; the head of a Chinese phrase comes last ("晚饭后去快走" is a walk)."""
+    found = by_key(rule_extract(text))
+    assert key in found and not any(other.startswith("food.") for other in found if other != key), sorted(found)
+
+
+def test_an_animal_one_likes_is_no_drink():
+    assert sorted(by_key(rule_extract("我喜欢小狗"))) == ["hobby.小狗"]
+
+
+def test_liking_a_person_is_no_taste():
+    assert rule_extract("我挺喜欢小蔓的").candidates == []
 
 
 def test_at_school_is_not_learning_something():

@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..taxonomy import vocabulary
-from .lexicon import CANONICAL_ITEMS, DRINK_HEADS_EN, DRINK_HEADS_ZH, SPORTS_EN, SPORTS_ZH
+from .lexicon import CANONICAL_ITEMS, DRINK_HEADS_EN, DRINK_HEADS_ZH, PET_SPECIES_EN, PET_SPECIES_ZH, SPORTS_EN, SPORTS_ZH
 
 logger = logging.getLogger(__name__)
 
@@ -39,23 +39,30 @@ _MAX_WORDS = {True: 8, False: 4}  # longer "objects" are clauses, not things
 
 
 def _words(kind: str) -> tuple[str, ...]:
-    extra = {"drink": DRINK_HEADS_ZH + DRINK_HEADS_EN, "hobby": SPORTS_ZH + SPORTS_EN}.get(kind, ())
+    # Animals one likes are a pastime to the key ("我喜欢小狗"), never a dish or a drink unless a verb says so.
+    extra = {"drink": DRINK_HEADS_ZH + DRINK_HEADS_EN,
+             "hobby": SPORTS_ZH + SPORTS_EN + PET_SPECIES_ZH + PET_SPECIES_EN}.get(kind, ())
     return tuple(dict.fromkeys(vocabulary(kind) + extra))
 
 
-def _found(word: str, lowered: str) -> bool:
+def _end_of(word: str, lowered: str) -> int:
+    """Where the word's last occurrence ends in the text, or -1."""
     if word.isascii():
-        return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", lowered) is not None
-    return word in lowered
+        found = list(re.finditer(rf"\b{re.escape(word)}(?:s|es)?\b", lowered))
+        return found[-1].end() if found else -1
+    return lowered.rfind(word) + len(word) if word in lowered else -1
 
 
 def kind_by_words(thing: str) -> str:
+    """The kind of the vocabulary word that heads the phrase: the head comes last in a Chinese or English noun
+    phrase ("晚饭后去散步" is a walk, "coffee cake" a food), and of two words ending together the longer one."""
     lowered = thing.lower()
-    best, length = "", 0
+    best, rank = "", (-1, 0)
     for kind in KINDS:
         for word in _words(kind):
-            if len(word) > length and _found(word, lowered):
-                best, length = kind, len(word)
+            end = _end_of(word, lowered)
+            if end >= 0 and (end, len(word)) > rank:
+                best, rank = kind, (end, len(word))
     return best
 
 
@@ -65,10 +72,11 @@ def thing_kind(thing: str, verb: str = "", *, chinese: bool = False, guess: bool
     by_verb = _VERB_KIND.get(verb.lower(), None)
     if by_verb:
         return by_verb
-    by_words = kind_by_words(thing)
+    size = len(thing) if chinese else len(thing.split())
+    # A Chinese "object" past a thing's length is a clause ("改成晚饭后在楼下跳舞"): a word in it is no head.
+    by_words = kind_by_words(thing) if not chinese or size <= _MAX_WORDS[True] else ""
     if by_words or by_verb == "":
         return by_words or ("food" if by_verb == "" else "")
-    size = len(thing) if chinese else len(thing.split())
     if not guess or not thing or size > _MAX_WORDS[chinese]:
         return ""
     return _nearest_kind(thing)

@@ -25,7 +25,7 @@ _MEASURE = r"(?:上)?(?:一|两|几|三|半)?(?:杯|碗|个|份|瓶|罐|块|片|
 _DIETS = "|".join(sorted(DIETS_ZH, key=len, reverse=True))
 
 FRAMES = [
-    ("like", rf"(?P<neg>不怎么|不太|不是很|没那么|一点都不|一点也不|并不|不再|不)?{ADV}(?P<verb>{_LIKE})(?P<act>吃|喝|玩|看|听|打|做|去|弹|画|唱|跳|读|逛)?{OBJ}", 1),
+    ("like", rf"(?P<neg>不怎么|不太|不是很|没那么|一点都不|一点也不|并不|不再|不)?{ADV}(?P<verb>{_LIKE})(?:的(?:就|也|还)?是)?(?P<act>吃|喝|玩|看|听|打|做|去|弹|画|唱|跳|读|逛)?{OBJ}", 1),
     ("like", rf"(?:爱好|兴趣)(?:是|就是|主要是){OBJ}", 1),
     ("dislike", rf"(?:讨厌|受不了|反感|烦透了|不爱)(?P<act>吃|喝|玩|看)?{OBJ}", -1),
     ("avoid", rf"(?:从来|绝对|完全|根本|坚决|已经|再也|一直|平时|一般|也|都)*(?:不|不能|不敢|没法|不会)(?P<verb>吃|喝|碰|沾)(?![完饱下过])(?P<obj>[^，。,！!？?；;\s了]{{1,12}})", -1),
@@ -125,6 +125,13 @@ def clause_subject(clause: str) -> str | None:
     return said
 
 
+def names_a_person(phrase: str) -> bool:
+    """Is this phrase (an object as read) a person other than the speaker ("同事小李", "小林"), not a thing or an
+    animal ("狗肉", "小猫")?"""
+    found = list(_SUBJECT.finditer(phrase))
+    return bool(found) and found[-1].lastgroup not in ("speaker", "pet")
+
+
 def _someone_else(text: str, start: int) -> str:
     """Who the statement at ``start`` is about, when not the speaker: the subject of its clause before the verb,
     or for a clause without one, of the nearest clause before it in the sentence ("组里有位新人…，对虾过敏")."""
@@ -148,7 +155,9 @@ def read(text: str) -> list[Said]:
                 obj = ""  # "我家猫粮…": no name; the pet is still there
             if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
                 continue
-            if frame in ("avoid", "stop") and (re.fullmatch(RELATION, obj) or clause_subject(raw_obj)):
+            if frame in ("like", "dislike") and names_a_person(obj):
+                continue  # "我喜欢小林" is about a person, not a thing one eats or does
+            if frame in ("avoid", "stop") and (re.fullmatch(RELATION, obj) or names_a_person(raw_obj)):
                 continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = _someone_else(text, start)
