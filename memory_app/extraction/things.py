@@ -24,7 +24,7 @@ _OTHER_WORDS = ("work job office meeting deadline boss people person crowd neigh
                 "commute seat ticket hotel flight courier parcel brand 座位 机票 酒店 快递 牌子 工作 上班 开会 加班 老板 同事 人 人多 天气 下雨 下雪 热天 冷天 堵车 噪音 排队 等待 早起 熬夜 钱 账单 "
                 "规矩 说谎 新闻 家务 打扫 通勤").split()
 # "": food unless the object's words say drink ("X我从来不碰" is most often a food or a medicine). "沾" is not here:
-# with an object no vocabulary knows it is an idiom ("忙得脚不沾地"), so the embedder decides.
+# with an object no vocabulary knows it is an idiom ("家里的账不沾手"), so the embedder decides.
 _VERB_KIND = {
     "吃": "food", "eat": "food", "eating": "food", "cooking": "food", "碰": "",
     "喝": "drink", "drink": "drink", "drinking": "drink",
@@ -55,7 +55,7 @@ def _end_of(word: str, lowered: str) -> int:
 
 def kind_by_words(thing: str) -> str:
     """The kind of the vocabulary word that heads the phrase: the head comes last in a Chinese or English noun
-    phrase ("晚饭后去散步" is a walk, "coffee cake" a food), and of two words ending together the longer one."""
+    phrase ("下班后去散步" is a walk, "coffee cake" a food), and of two words ending together the longer one."""
     lowered = thing.lower()
     best, rank = "", (-1, 0)
     for kind in KINDS:
@@ -73,7 +73,7 @@ def thing_kind(thing: str, verb: str = "", *, chinese: bool = False, guess: bool
     if by_verb:
         return by_verb
     size = len(thing) if chinese else len(thing.split())
-    # A Chinese "object" past a thing's length is a clause ("改成晚饭后在楼下跳舞"): a word in it is no head.
+    # A Chinese "object" past a thing's length is a clause ("换成每天午饭后在楼道里转圈"): a word in it is no head.
     by_words = kind_by_words(thing) if not chinese or size <= _MAX_WORDS[True] else ""
     if by_words or by_verb == "":
         return by_words or ("food" if by_verb == "" else "")

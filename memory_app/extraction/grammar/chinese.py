@@ -98,8 +98,9 @@ _SUBJECT = re.compile(
     r"(?P<speaker>我)"
     r"|(?P<pronoun>[你您他她它])"
     rf"|(?P<pet>{SPECIES})"
-    # Someone introduced as existing ("有个孩子…", "有位客人…", "有个叫…的"): not the speaker, nor their family.
-    rf"|(?P<introduced>有(?:一)?[个位名](?:叫|[\u4e00-\u9fff]{{0,4}}?(?:{_ROLES}|{RELATION}|人|姑娘|小伙|男生|女生)))"
+    # Someone introduced as existing ("有位客人…", "有个邻居…", "有个叫…的"; 位 and 名 count only people): not the
+    # speaker, nor their family.
+    rf"|(?P<introduced>有(?:一)?(?:[位名]|个(?:叫|[\u4e00-\u9fff]{{0,4}}?(?:{_ROLES}|{RELATION}|人|姑娘|小伙|男生|女生))))"
     rf"|{_OBJECT_OF}(?P<relation>{RELATION})(?!们)"
     rf"|{_OBJECT_OF}(?P<role>{_ROLES})"
     # A familiar name ("小林", "老周", "阿强") or a Latin one ("Tom", "Mrs Lee") opening the clause, not
