@@ -205,6 +205,15 @@ def test_liking_a_person_is_no_taste():
     assert rule_extract("我挺喜欢小蔓的").candidates == []
 
 
+@pytest.mark.parametrize("text", ["房东原话是“我对猫过敏，养猫的不租”", 'My neighbour said "I hate cilantro"'])
+def test_a_quotation_of_someone_else_is_theirs(text):
+    assert rule_extract(text).candidates == [], [c.text for c in rule_extract(text).candidates]
+
+
+def test_the_speaker_quoting_themselves_is_still_the_speaker():
+    assert "health.allergy.peanut" in by_key(rule_extract("我跟服务员说“我对花生过敏”"))
+
+
 def test_at_school_is_not_learning_something():
     assert not any(key.startswith("hobby.") for key in by_key(rule_extract("我在学校当老师")))
 

@@ -55,11 +55,34 @@ class Said:
         return self.start, self.end
 
 
+# A quotation and what introduces it: "他原话“我不介意…”", 'my friend says "I love…"'.
+_QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"")
+_SAYS = re.compile(r"(?:说|讲|原话(?:是|就是)?|问|讲过|说过|写道|(?i:\b(?:says?|said|told (?:me|us)|asked|wrote|goes)\b))[\s:：,，]*$")
+_SPEAKER_SAYS = re.compile(r"(?:我|(?<![A-Za-z])I(?![A-Za-z]))[^，,。.!?！？“\"「『]{0,6}$")
+QUOTE_OWNER = "quoted"
+
+
+def _quoted_by_someone_else(text: str) -> list[tuple[int, int]]:
+    """Spans of quotations another person said (introduced by a verb of saying whose subject is not the speaker):
+    a first-person statement inside is theirs."""
+    spans = []
+    for quote in _QUOTED.finditer(text):
+        before = text[max(0, quote.start() - 16):quote.start()]
+        says = _SAYS.search(before)
+        if says and not _SPEAKER_SAYS.search(before[:says.start()]):
+            spans.append(quote.span())
+    return spans
+
+
 def statements(text: str, chinese: bool) -> list[Said]:
     """Every first-person statement in one sentence, in the order said."""
     from . import chinese as zh, english as en
 
     found = (zh if chinese else en).read(text)
+    for start, end in _quoted_by_someone_else(text):
+        for said in found:
+            if start <= said.start < end and not said.owner:
+                said.owner = QUOTE_OWNER
     needs = [said.span for said in found if said.frame == "need"]
     # "不喝茶就没精神" is a need: the refusal inside it ("不喝茶") is not a statement of its own
     found = [said for said in found if said.frame not in ("avoid", "stop") or not any(
