@@ -45,12 +45,22 @@ def _words(kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(vocabulary(kind) + extra))
 
 
-def _end_of(word: str, lowered: str) -> int:
+@lru_cache(maxsize=1)
+def _vocabulary_patterns() -> tuple[tuple[str, str, re.Pattern | None], ...]:
+    """(kind, word, its whole-word pattern for a Latin word): compiled once, not per object read."""
+    return tuple((kind, word, re.compile(rf"\b{re.escape(word)}(?:s|es)?\b") if word.isascii() else None)
+                 for kind in KINDS for word in _words(kind))
+
+
+def _end_of(word: str, pattern: re.Pattern | None, lowered: str) -> int:
     """Where the word's last occurrence ends in the text, or -1."""
-    if word.isascii():
-        found = list(re.finditer(rf"\b{re.escape(word)}(?:s|es)?\b", lowered))
-        return found[-1].end() if found else -1
-    return lowered.rfind(word) + len(word) if word in lowered else -1
+    if pattern is not None:
+        found = None
+        for found in pattern.finditer(lowered):
+            pass
+        return found.end() if found else -1
+    at = lowered.rfind(word)
+    return at + len(word) if at >= 0 else -1
 
 
 def kind_by_words(thing: str) -> str:
@@ -58,11 +68,10 @@ def kind_by_words(thing: str) -> str:
     phrase ("下班后去散步" is a walk, "coffee cake" a food), and of two words ending together the longer one."""
     lowered = thing.lower()
     best, rank = "", (-1, 0)
-    for kind in KINDS:
-        for word in _words(kind):
-            end = _end_of(word, lowered)
-            if end >= 0 and (end, len(word)) > rank:
-                best, rank = kind, (end, len(word))
+    for kind, word, pattern in _vocabulary_patterns():
+        end = _end_of(word, pattern, lowered)
+        if end >= 0 and (end, len(word)) > rank:
+            best, rank = kind, (end, len(word))
     return best
 
 

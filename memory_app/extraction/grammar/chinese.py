@@ -88,6 +88,7 @@ FRAMES = [
     ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?![校期院费位历堂])(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
 ]
 _COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
+
 # Who a clause is about, read from the words that can be its subject; the last one said before the verb wins
 # ("我同事小林对…" is the colleague, "老师说我对…" the speaker). A person right after a preposition or a verb that
 # takes them as its object ("我和同事都…", "带 Tom 去…", "我是老师") is not the subject.
