@@ -52,11 +52,19 @@ def test_plain_statements_do_not_revise(text):
     assert not revises_earlier(text)
 
 
+def said_then_corrected(user, statement, correction):
+    """The user says something, three other things, the correction, then the rest of the filler: the two turn ids
+    and the time of the last message."""
+    turn_ids, now = say(user, [statement, *FILLER[:3], correction, *FILLER[3:]])
+    return turn_ids[0], turn_ids[4], now
+
+
+RECITAL = ("My daughter's violin recital is on the 12th of May at the town hall",
+           "the recital got pushed to the 19th, the hall flooded")
+
+
 def test_a_correction_without_its_subject_ranks_above_what_it_corrects():
-    lines = ["My daughter's violin recital is on the 12th of May at the town hall", *FILLER[:3],
-             "the recital got pushed to the 19th, the hall flooded", *FILLER[3:]]
-    turn_ids, now = say("ana", lines)
-    original, correction = turn_ids[0], turn_ids[4]
+    original, correction, now = said_then_corrected("ana", *RECITAL)
     assert snippet_of("ana", correction).revises == snippet_of("ana", original)
     order = ranked_turns(service.before_turn("ana", "When is the violin recital?", now=now))
     assert order.index(correction) < order.index(original) <= 2
@@ -65,10 +73,7 @@ def test_a_correction_without_its_subject_ranks_above_what_it_corrects():
 def test_the_correction_of_a_statement_found_by_meaning_alone_comes_with_it(monkeypatch):
     """The message shares no word with either turn and the vector search keeps one snippet, the statement: its
     correction comes in through the link, and ranks above it."""
-    lines = ["My daughter's violin recital is on the 12th of May at the town hall", *FILLER[:3],
-             "the recital got pushed to the 19th, the hall flooded", *FILLER[3:]]
-    turn_ids, now = say("fay", lines)
-    original, correction = turn_ids[0], turn_ids[4]
+    original, correction, now = said_then_corrected("fay", *RECITAL)
     monkeypatch.setattr(recall, "RETRIEVAL_DEPTH", 1)
     context = service.before_turn("fay", "When is my girl performing music?", now=now)
     snippets = [source["turn"] for item in context.candidates if item.source_type == "snippet"
@@ -113,10 +118,8 @@ def test_forgetting_the_original_keeps_the_correction():
 
 def test_a_correction_ranks_above_a_memory_drawn_from_what_it_corrects():
     """The corrected message also left a memory ("works at a bakery"): the correction comes before both."""
-    lines = ["I work at a bakery in Bristol, early shifts from 5am", *FILLER[:3],
-             "Update: the bakery moved me to late shifts, 2pm to 10pm now", *FILLER[3:]]
-    turn_ids, now = say("gus", lines)
-    original, correction = turn_ids[0], turn_ids[4]
+    original, correction, now = said_then_corrected("gus", "I work at a bakery in Bristol, early shifts from 5am",
+                                                    "Update: the bakery moved me to late shifts, 2pm to 10pm now")
     assert snippet_of("gus", correction).revises == snippet_of("gus", original)
     context = service.before_turn("gus", "What shifts do I work?", now=now)
     assert any(item.source_type == "memory" and original in {source["turn"] for source in item.sources}
