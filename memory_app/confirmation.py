@@ -26,10 +26,18 @@ def question_for(pending: Memory, language: str) -> str:
     return f'Earlier the user said "{old_value}"; is it "{new_value}" now? (Ask the user to confirm.)'
 
 
+def awaiting_confirmation(tenant: str, user_id: str):
+    """The user's pending contradictions, newest first. Read through the partial index of the memories that need
+    confirmation (``memory_pending_question``): a user has a handful at most, and the filter on the status alone
+    looked unselective to SQLite's statistics (every memory of a heavy user is active), which then scanned the
+    table on every turn whose gate opened."""
+    return (Memory.objects.for_user(tenant, user_id).filter(needs_confirmation=True, status=MemoryStatus.PENDING)
+            .select_related("previous").order_by("-observed_at"))
+
+
 def pick_question(tenant: str, user_id: str, session_id: str, scenes: list[str], language: str) -> str:
     """The question to ask in this turn, if a pending contradiction concerns what the user is talking about."""
-    candidates = Memory.objects.for_user(tenant, user_id).filter(status=MemoryStatus.PENDING, needs_confirmation=True)
-    for pending in candidates.select_related("previous").order_by("-observed_at"):
+    for pending in awaiting_confirmation(tenant, user_id):
         if not scenes or scene_of_key(pending.key) in scenes:
             cache.set(_asked_key(tenant, user_id, session_id), pending.pk, ASKED_TTL_SECONDS)
             return question_for(pending, language)

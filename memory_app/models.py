@@ -90,6 +90,8 @@ class Memory(models.Model):
             models.Index(fields=["tenant", "user_id", "key"], name="memory_user_key"),
             models.Index(fields=["tenant", "user_id", "status", "key"], name="memory_user_status_key"),
             models.Index(fields=["status", "expires_at"], name="memory_expiry"),
+            models.Index(fields=["tenant", "user_id", "observed_at"], condition=models.Q(needs_confirmation=True),
+                         name="memory_pending_question"),
         ]
         verbose_name_plural = "memories"
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from memory_app import actions, service
 from memory_app.candidates import MemoryCandidate
+from memory_app.confirmation import awaiting_confirmation
 from memory_app.embedding import embed_query_safely, query_vector_cache
 from memory_app.keywords import BM25
 from memory_app.models import Memory, MemoryTerm, SearchIndexState, Snippet, SnippetTerm, TermDocuments
@@ -470,3 +471,19 @@ def test_reindex_user_counts_every_item():
     _bulk_user("heavy", 25)
     assert reindex_user("default", "heavy") == 50
     assert SearchIndexState.objects.get(user_id="heavy").documents == 50
+
+
+def test_the_pending_question_is_looked_up_through_an_index_for_a_heavy_user():
+    """Planner statistics of one heavy user say every memory is active: the lookup of pending contradictions, made
+    on every turn whose gate opens, must still go through an index, not read the user's whole table."""
+    _bulk_user("heavy", 1000)
+    Memory.objects.filter(pk=Memory.objects.filter(user_id="heavy").first().pk).update(
+        status="pending", needs_confirmation=True)
+    sql, params = awaiting_confirmation("default", "heavy").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+        explain = "EXPLAIN QUERY PLAN " if connection.vendor == "sqlite" else "EXPLAIN "
+        cursor.execute(explain + sql, params)
+        plan = " ".join(str(row[-1]) for row in cursor.fetchall())
+    assert "memory_pending_question" in plan, plan
+    assert [memory.user_id for memory in awaiting_confirmation("default", "heavy")] == ["heavy"]
