@@ -199,6 +199,8 @@ class Snippet(models.Model):
                                     help_text="the other person's line (a turn of this session) read with it into the vector")
     reply_words = models.TextField(blank=True, default="", help_text="the opening of the assistant's reply, redacted, "
                                    "keyword-indexed with the message (only a reply written without memory)")
+    asks_only = models.BooleanField(default=False, help_text="every clause asks something (a question, a request to "
+                                    "the assistant): ranked a little below a message that states something")
     expires_at = models.DateTimeField(null=True, blank=True)
     embedding = EmbeddingField(null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True, default="")

@@ -53,6 +53,10 @@ NAME_KEYS = ("profile.name", "profile.preferred_name")
 # Ranking (see score and _fuse_retrieval_scores).
 RETRIEVAL_DEPTH = 50  # as deep as the raw-turn baseline looks in each list
 OUTDATED_PENALTY = 1.0  # one standard deviation of this query's candidates
+# A message that only asks something (Snippet.asks_only) shares a later question's words and meaning without
+# answering it; on the dev sets 0.6 moved recall@1-5 up on six sets and down on one (v6 @1 -0.02), 0.3 about half as
+# much (README, seventeenth session).
+ASKS_ONLY_PENALTY = 0.6
 MIN_FOR_OFFSET = 3  # fewer items of a kind than this: no similarity offset for it
 MAX_DISTILLED_LIFT = 1.5  # how far a memory's own match may lift the turns it came from (z units)
 KEYWORD_WEIGHT = 0.5  # shared words count half as much as meaning (z units); measured on LoCoMo and dev
@@ -95,6 +99,7 @@ class RecallItem:
     speaker_match: float = 0.0
     standing_rule: bool = False  # applies to this request whatever its wording (see _apply_standing_rules)
     outdated: bool = False  # a newer statement replaced it: still findable, lower, never injected
+    asks_only: bool = False  # a message that only asks something (Snippet.asks_only)
     ranking: float = 0.0  # the sort key (z scale); ``score`` is it squashed to (0, 1)
 
     @property
@@ -121,7 +126,7 @@ class RecallItem:
 MEMORY_FIELDS = ("tenant", "user_id", "kind", "key", "text", "is_encrypted", "sources", "observed_at", "confidence",
                  "importance", "polarity", "entities", "access_count")
 SNIPPET_FIELDS = ("tenant", "user_id", "speaker", "text", "sources", "topic", "observed_at", "access_count",
-                  "stale_since", "revises")
+                  "stale_since", "revises", "asks_only")
 
 
 def _memory_item(memory: Memory) -> RecallItem:
@@ -138,6 +143,7 @@ def _snippet_item(snippet: Snippet) -> RecallItem:
         row=snippet, source_type="snippet", text=snippet.text, key=f"snippet.{snippet.topic or 'general'}",
         kind="episode", sources=snippet.sources or [], observed_at=snippet.observed_at,
         access_count=snippet.access_count, speaker=snippet.speaker, outdated=snippet.stale_since is not None,
+        asks_only=snippet.asks_only,
     )
 
 
@@ -400,7 +406,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
-        retrieval = item.fused - (OUTDATED_PENALTY if item.outdated else 0.0)
+        retrieval = item.fused - (OUTDATED_PENALTY if item.outdated else 0.0) - ASKS_ONLY_PENALTY * item.asks_only
         structure = (STRUCTURE_LIFT["scene"] * item.scene_match + STRUCTURE_LIFT["speaker"] * item.speaker_match
                      + STRUCTURE_LIFT["memory"] * (item.source_type == "memory")
                      + STRUCTURE_LIFT["rule"] * item.standing_rule)

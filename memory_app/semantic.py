@@ -8,6 +8,7 @@ import numpy as np
 from .actions import FORGET_REQUEST, FORGOTTEN
 from .conf import app_settings
 from .embedding import apply_embedding
+from .extraction.filters import only_asks
 from .extraction.language import revises_earlier
 from .models import Memory, SessionSummary, Snippet, Turn
 from .packing import one_sentence
@@ -81,6 +82,7 @@ def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, 
                       expires_at=observed_at + timedelta(days=episode_days) if episode_days else None)
     context = line_before(tenant, user_id, session_id, speaker=speaker, observed_at=observed_at, turn_id=turn_id)
     snippet.context_turn = context.turn_id if context else ""
+    snippet.asks_only = only_asks(snippet.text)  # of the stored (redacted) text, as the migration's backfill reads it
     apply_embedding(snippet, snippet_vector_text(snippet, _as_context(context) if context else ""))  # redacted
     snippet.save()
     return snippet

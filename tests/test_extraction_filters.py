@@ -6,7 +6,7 @@ import json
 import pytest
 
 from memory_app.extraction import ForgetRequest, extract
-from memory_app.extraction.filters import is_low_information, is_one_off
+from memory_app.extraction.filters import is_low_information, is_one_off, only_asks
 
 
 def rule_extract(text, **kwargs):
@@ -125,3 +125,28 @@ def test_a_forget_message_does_not_store_the_thing_it_forgets():
     result = rule_extract("我跟葛文涛散伙了，别再记我合伙人叫葛文涛这件事了")
     assert result.forget_requests
     assert not any("葛文涛" in f"{c.value}{c.text}" for c in result.candidates)
+
+
+@pytest.mark.parametrize("text", [
+    "Which glue holds best on a ceramic mug handle?",
+    "How long does epoxy take to set, and can the mug go in the dishwasher after?",
+    "请问瓷杯把手断了用什么胶粘比较牢？",
+    "帮我查一下明天去苏州的高铁",
+    "Can you find me a cheap flight to Lisbon?",
+    "好的，那环氧树脂胶要晾多久？",
+])
+def test_a_message_that_only_asks(text):
+    assert only_asks(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I glued the handle of my blue mug back with two-part epoxy.",
+    "My mug handle snapped, which glue should I use?",
+    "我上周用双组分环氧胶把蓝色杯子的把手粘好了",
+    "杯子把手断了，用什么胶好？",
+    "Could you keep your answers short from now on?",
+    "ok thanks",
+    "",
+])
+def test_a_message_that_states_something_or_nothing_does_not_only_ask(text):
+    assert not only_asks(text)

@@ -7,7 +7,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from memory_app import actions, service
+from memory_app import actions, recall, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.models import Memory, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat, Turn
 from memory_app.providers import get_embedder
@@ -195,3 +195,38 @@ def test_ordinary_numbers_and_words_are_not_taken_for_secrets(text):
     from memory_app.redaction import redact
 
     assert redact(text) == text
+
+
+ASKED_THEN_TOLD = [
+    # (the user's question earlier, what they told later, a later question that the statement answers)
+    ("Which glue holds best on a ceramic mug handle?", "I glued my blue mug's handle back on with two-part epoxy.",
+     "What glue did I use on my mug handle?"),
+    ("请问瓷杯把手断了用什么胶粘比较牢？", "我上周用双组分环氧胶把蓝色杯子的把手粘好了。", "我杯子把手是用什么胶粘的来着？"),
+]
+OTHER_MESSAGES = [
+    "My sister is visiting from Porto next month with her two boys.", "我每周三晚上去社区游泳馆游一千米。",
+    "I switched my phone plan to a prepaid one in March.", "我们家阳台种了三盆薄荷和一盆罗勒。",
+]
+
+
+@pytest.mark.parametrize("asked, told, question", ASKED_THEN_TOLD)
+def test_a_message_that_only_asked_ranks_lower_than_it_would_by_its_words_alone(asked, told, question, monkeypatch):
+    """The flag is written with the snippet, read with it and costs it ASKS_ONLY_PENALTY of ranking (a nudge that
+    reorders near-ties): the statement gains exactly that much on the question, whatever else either has."""
+    now = timezone.now()
+    for number, other in enumerate(OTHER_MESSAGES):  # a history to rank against, as any user has
+        service.after_turn("asker", other, turn_id=f"other{number}", now=now - timedelta(days=30 - number))
+    service.after_turn("asker", asked, "Epoxy or a cyanoacrylate both work.", turn_id="asked", now=now - timedelta(days=9))
+    service.after_turn("asker", told, "Nice work.", turn_id="told", now=now - timedelta(days=2))
+    assert Snippet.objects.get(user_id="asker", sources__0__turn="asked").asks_only
+    assert not Snippet.objects.get(user_id="asker", sources__0__turn="told").asks_only
+
+    def lead_of_the_statement() -> float:
+        ranked, _ = recall.rank("default", "asker", question, now=now, include_private=False)
+        snippets = {item.row.sources[0]["turn"]: item for item in ranked if item.source_type == "snippet"}
+        return snippets["told"].ranking - snippets["asked"].ranking
+
+    penalty, with_penalty = recall.ASKS_ONLY_PENALTY, lead_of_the_statement()
+    monkeypatch.setattr(recall, "ASKS_ONLY_PENALTY", 0.0)
+    assert penalty > 0
+    assert with_penalty - lead_of_the_statement() == pytest.approx(penalty)

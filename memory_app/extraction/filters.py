@@ -68,6 +68,24 @@ def is_question(text: str) -> bool:
     return bool(_QUESTION_EN.match(strip_discourse(text, chinese=False)))
 
 
+def only_asks(text: str) -> bool:
+    """Does every clause of the message ask something (a question, a request to the assistant), with nothing stated
+    beside it ("Couple of questions: do I need to be in? how long will it take?", "请问要带哪些证件")? Such a message
+    seldom answers a later question about the user, though its words sit close to one. Filler clauses count for
+    nothing either way; a standing wish worded as a question ("could you keep it short from now on?") states."""
+    clauses = [clause for sentence in split_sentences(text or "") for clause in sentence]
+    asked = False
+    for clause in clauses:
+        if is_filler(clause.text):
+            continue
+        if _STATEMENT_IN_QUESTION.search(clause.text):
+            return False
+        if not (is_question(clause.text + clause.delimiter[:1]) or _REQUEST.search(clause.text)):
+            return False
+        asked = True
+    return asked
+
+
 _ONE_OFF_TIME = re.compile(
     r"今天|今晚|今早|今儿|今日|明天|明早|明晚|明儿|后天|待会|等会|一会儿|马上|刚才|这会儿|今天下午|今天上午|今夜|这周末|这个周末"
     r"|(?i:\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\btomorrow\b|\blater today\b|\bright now\b|\bin an hour\b)"
