@@ -70,9 +70,9 @@ def is_question(text: str) -> bool:
 
 def only_asks(text: str) -> bool:
     """Does every clause of the message ask something (a question, a request to the assistant), with nothing stated
-    beside it ("Couple of questions: do I need to be in? how long will it take?", "请问要带哪些证件")? Such a message
-    seldom answers a later question about the user, though its words sit close to one. Filler clauses count for
-    nothing either way; a standing wish worded as a question ("could you keep it short from now on?") states."""
+    beside it ("Which glue holds on porcelain? And does it survive the dishwasher?", "替我订一张去苏州的高铁票")? Such a
+    message seldom answers a later question about the user, though its words sit close to one. Filler clauses count
+    for nothing either way; a standing wish worded as a question ("would you always reply in French?") states."""
     clauses = [clause for sentence in split_sentences(text or "") for clause in sentence]
     asked = False
     for clause in clauses:
