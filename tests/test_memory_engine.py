@@ -216,7 +216,8 @@ def test_a_message_that_only_asked_ranks_lower_than_it_would_by_its_words_alone(
     now = timezone.now()
     for number, other in enumerate(OTHER_MESSAGES):  # a history to rank against, as any user has
         service.after_turn("asker", other, turn_id=f"other{number}", now=now - timedelta(days=30 - number))
-    service.after_turn("asker", asked, "Epoxy or a cyanoacrylate both work.", turn_id="asked", now=now - timedelta(days=9))
+    service.after_turn("asker", asked, "Epoxy or a cyanoacrylate both work.", turn_id="asked",
+                       now=now - timedelta(days=9))
     service.after_turn("asker", told, "Nice work.", turn_id="told", now=now - timedelta(days=2))
     assert Snippet.objects.get(user_id="asker", sources__0__turn="asked").asks_only
     assert not Snippet.objects.get(user_id="asker", sources__0__turn="told").asks_only
