@@ -119,19 +119,42 @@ _STRONG_SELF_REFERENCE = re.compile(
     r"|(?<!\bcan )(?<!\bcould )(?<!\bmay )(?<!\bhow do )(?<!\bhow can )(?<!\bhow would )\bi\b(?!'d like| would like| wonder| was wondering| want to know)",
     re.IGNORECASE,
 )
-# "I've always wondered…", "I heard that…", "我一直很好奇…", "我听说…": the user only frames a question about the
-# world; the frame (first person, a few adverbs, a verb of curiosity, hearing or reading) is read past.
+# "I've always wondered…", "I heard that…", "我一直很好奇…", "我听说…", "我跟你说…": the user only frames a question
+# about the world; the frame (first person, a few adverbs, a verb of curiosity, hearing, reading or telling) is read
+# past. Chat is typed as it is spoken: apostrophes dropped ("dont get"), and in Chinese a space is a pause between
+# clauses, so a frame may follow one.
 _CURIOSITY_FRAME = re.compile(
     r"(?:^|(?<=[,，。.!！?？;；]))\s*(?:so |well |oh |hey |ok |okay )?"
-    r"(?:i(?:'ve| have|'m| am)?|i was) (?:always |often |just |never |really |recently |kind of |sometimes |still |been |actually )*"
+    r"(?:i(?:'ve|ve| have|'m|m| am)?|i was) "
+    r"(?:always |often |just |never |really |recently |kind of |sometimes |still |been |actually )*"
     r"(?:wonder(?:ed|ing)?|curious|heard|read(?:ing)?|saw|seen|watched|watching|learned|learnt|noticed|came across|"
-    r"never understood|don't understand|do not understand|didn't know|don't get|keep hearing|want to know|"
+    r"never understood|do(?:n't|nt| not) understand|did(?:n't|nt| not) know|do(?:n't|nt) get|keep hearing|want to know|"
     r"would like to know|'d like to know)\b(?: (?:that|about|if|whether))?"
-    r"|(?:^|(?<=[,，。.!！?？;；]))\s*我(?:一直|老是|总是|从来|其实|也|就|真的|还|挺|很|特别|有点|最近|昨天|今天|刚才|刚刚|刚|前几天|之前|以前)*"
-    r"(?:好奇|想知道|(?:搞|弄)?不(?:明白|懂|清楚)|没(?:搞|弄)?(?:懂|明白|清楚)|不理解|听说|听人说|看到|看了|读到|刷到"
-    r"|想(?:问|请教)(?:一下|下|问)?|请教(?:一下)?)(?:的|过|了)?",
+    r"|(?:^|(?<=[,，。.!！?？;；])|(?<=\s))\s*"
+    r"我(?:一直|老是|总是|从来|其实|也|就|真的|还|挺|很|特别|有点|最近|昨天|今天|刚才|刚刚|刚|前几天|之前|以前)*"
+    r"(?:好奇|想知道|(?:搞|弄|分)?不(?:明白|懂|清楚|清)|没(?:搞|弄)?(?:懂|明白|清楚)|不理解|听说"
+    r"|听(?:人家?|别人|他们|大家)(?:说|讲|吵|争|聊|议论)"
+    r"|看到|看了|读到|刷到|(?:跟|和)你(?:说|讲)(?:一?下|个事)?|问(?:你|一下|下)"
+    r"|想(?:问|请教)(?:一下|下|问)?|请教(?:一下)?)(?:的|过|了|哈|啊|呀|吧)?",
     re.IGNORECASE,
 )
+# What a question ends with when the asker owns up to not knowing ("…, and i dont know", "…? no idea tbh", "never got
+# it"): first person, ignorance, and nothing after it. Only at the end: "I don't know what to cook for the kids"
+# opens a request of theirs.
+_IGNORANCE_REMARK = re.compile(
+    r"(?:[,;.!?…-]\s*|\s+(?:and|but|cos|coz|cause|because|so)\s+)(?:tbh |honestly )?"
+    r"(?:i |i've |ive |i'm |im )?"
+    r"(?:(?:still |just |honestly |really )*(?:do(?:n't|nt| not)|did(?:n't|nt| not)) (?:know|get it|understand it)"
+    r"|(?:have|had) no (?:idea|clue)|no (?:idea|clue)|never (?:got|get|understood) it"
+    r"|(?:always |keep )?mix(?:ing)? (?:them|it|these|those|the two) up"
+    r"|(?:blanked|froze))"
+    r"(?: either| tbh| honestly| lol| haha)*[\s.!?…]*$",
+    re.IGNORECASE,
+)
+# "那个" said as "um" (before a pause), not as "that one".
+_SPOKEN_FILLER = re.compile(r"(?:^|(?<=[\s，,。]))(?:嗯|呃|额|就是)?\s*那个(?=\s|[，,、…])")
+
+
 # A task done for the user ("给我排…", "帮我算…", "plan me…"): it needs their life, whatever question word it
 # holds ("排几个动作" asks for a plan, not a number).
 _TASK_FOR_ME = re.compile(
@@ -240,7 +263,7 @@ def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> s
     question is trivia only when it asks who made something or a country's capital (``_WORLD_RECORD``), or when it
     has only a topic of theirs and nobody, no plan and no choice of theirs in it."""
     personal_context = bool(scenes)
-    if any(re.search(pattern, text) for pattern in _GREETING_PATTERNS):
+    if _only_greets(text):
         return "greeting"
     has_self = bool(_STRONG_SELF_REFERENCE.search(text))
     if not has_self and any(re.search(pattern, text) for pattern in _ALWAYS_TRIVIA_PATTERNS):
@@ -262,6 +285,22 @@ def request_type(text: str, *, scenes=(), names_known_person: bool = False) -> s
     if asks_for_writing(text):
         return "compose"
     return "personal" if _SELF_REFERENCE.search(text) else "compose"
+
+
+# What may follow a greeting in a message that only greets: a name, "how are you", "在吗" ("hey, does a cat always land
+# on its feet?" asks something).
+GREETING_TAIL_WORDS = 4
+GREETING_TAIL_CJK = 6
+
+
+def _only_greets(text: str) -> bool:
+    for pattern in _GREETING_PATTERNS:
+        found = re.search(pattern, text)
+        if found:
+            tail = text[found.end():]
+            return (len(re.findall(r"[A-Za-z']+", tail)) <= GREETING_TAIL_WORDS
+                    and len(re.findall(r"[\u4e00-\u9fff]", tail)) <= GREETING_TAIL_CJK)
+    return False
 
 
 def asks_for_writing(text: str) -> bool:
@@ -307,7 +346,8 @@ def _explains_the_world(text: str, *, personal: bool) -> bool:
 def question_past_the_frame(text: str) -> str:
     """The message without a first-person frame of curiosity, hearing or reading ("I've always wondered why…",
     "我听说…"); the message itself when it has none."""
-    return _CURIOSITY_FRAME.sub(" ", text).strip().lstrip(",，、:：;；").strip() or text
+    asked = _CURIOSITY_FRAME.sub(" ", _IGNORANCE_REMARK.sub("", _SPOKEN_FILLER.sub(" ", text)))
+    return asked.strip().lstrip(",，、:：;；").strip() or text
 
 
 # "咱们国家", "our country", "the us" speak of a nation, not of the user or their household.

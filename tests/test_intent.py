@@ -157,17 +157,16 @@ PERSONAL_WITHOUT_I = [
 ]
 
 
+def _is_general(message: str) -> bool:
+    return detect_intent(message, get_embedder().embed_query(message)).primary_scene == "general_knowledge"
+
+
 def test_world_questions_of_any_shape_are_general_knowledge_by_meaning():
     """Most world questions have none of the shapes the grammar knows; the personal→world axis of
     request_kinds places them (not all: a cut well clear of personal requests lets a few through), and never
     a request about the user's own life, even one with no "I" in it."""
-    embedder = get_embedder()
-
-    def general(message):
-        return detect_intent(message, embedder.embed_query(message)).primary_scene == "general_knowledge"
-
-    assert sum(not general(message) for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
-    assert [message for message in PERSONAL_WITHOUT_I if general(message)] == []
+    assert sum(not _is_general(message) for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
+    assert [message for message in PERSONAL_WITHOUT_I if _is_general(message)] == []
     # Without the axis (no vector) the grammar knows at most a few of them.
     assert sum(detect_intent(message).primary_scene == "general_knowledge" for message in WORLD_QUESTIONS_ANY_SHAPE) <= 2
 
@@ -199,13 +198,8 @@ FRAMED_PERSONAL_REQUESTS = [
 def test_a_first_person_frame_of_curiosity_does_not_make_a_world_question_personal():
     """"I've always wondered…", "我听说…" only frame the question; what follows decides, and a question that
     goes on about the user's own things stays personal."""
-    embedder = get_embedder()
-
-    def general(message):
-        return detect_intent(message, embedder.embed_query(message)).primary_scene == "general_knowledge"
-
-    assert [message for message in FRAMED_WORLD_QUESTIONS if not general(message)] == []
-    assert [message for message in FRAMED_PERSONAL_REQUESTS if general(message)] == []
+    assert [message for message in FRAMED_WORLD_QUESTIONS if not _is_general(message)] == []
+    assert [message for message in FRAMED_PERSONAL_REQUESTS if _is_general(message)] == []
 
 
 SETTLED_OR_ADVICE_QUESTIONS = [
@@ -260,13 +254,8 @@ def test_we_of_a_household_stays_personal(message):
 
 
 def test_how_a_rule_is_settled_and_general_advice_are_world_questions_unless_they_name_the_user():
-    embedder = get_embedder()
-
-    def general(message):
-        return detect_intent(message, embedder.embed_query(message)).primary_scene == "general_knowledge"
-
-    assert [message for message in SETTLED_OR_ADVICE_QUESTIONS if not general(message)] == []
-    assert [message for message in SETTLED_OR_ADVICE_ABOUT_ME if general(message)] == []
+    assert [message for message in SETTLED_OR_ADVICE_QUESTIONS if not _is_general(message)] == []
+    assert [message for message in SETTLED_OR_ADVICE_ABOUT_ME if _is_general(message)] == []
 
 
 @pytest.mark.parametrize("message", [
@@ -372,3 +361,34 @@ def test_the_askers_own_plan_or_permission_is_never_general_knowledge(message):
     whether they may is checked against what they cannot or will not do."""
     vector = get_embedder().embed_query(message)
     assert detect_intent(message, vector).primary_scene != "general_knowledge"
+SPOKEN_FRAMED_WORLD_QUESTIONS = [
+    "我跟你说啊 为什么海水是咸的",
+    "嗯 那个 打哈欠为什么会传染",
+    "为什么打哈欠会传染 我听人家争了好久",
+    "how come the sea has two tides a day, and i dont get it",
+    "why do cats purr? no idea tbh",
+    "what makes thunder so loud, never got it",
+]
+SPOKEN_FRAMED_PERSONAL_REQUESTS = [
+    "我跟你说啊 我下周三要去复查，记得提醒我带报告",
+    "嗯 那个 我上次说的那家店叫什么来着",
+    "what did my sister say about the party, i dont know anymore",
+    "when is my lease up? no idea tbh",
+    "hey, when does my flight leave on friday?",
+]
+
+
+def test_a_spoken_frame_or_filler_does_not_make_a_world_question_personal():
+    """Chat is typed as it is spoken: "我跟你说…", "嗯 那个…" (um), "…and i dont know", "no idea tbh" only frame the
+    question, and a pause in Chinese is a space; a question about the user's own things stays personal."""
+    assert [message for message in SPOKEN_FRAMED_WORLD_QUESTIONS if not _is_general(message)] == []
+    assert [message for message in SPOKEN_FRAMED_PERSONAL_REQUESTS if _is_general(message)] == []
+
+
+@pytest.mark.parametrize("message, greets", [
+    ("hi there, how's it going?", True), ("早上好呀", True), ("你好，在吗？", True),
+    ("hey does a fish ever sleep with its eyes open?", False), ("hi, when does my lease end?", False),
+    ("你好 我想问下我的快递到哪了", False),
+])
+def test_a_greeting_that_goes_on_to_ask_something_is_no_greeting(message, greets):
+    assert (request_type(message) == "greeting") is greets
