@@ -344,8 +344,9 @@ def _explains_the_world(text: str, *, personal: bool) -> bool:
 
 
 def question_past_the_frame(text: str) -> str:
-    """The message without a first-person frame of curiosity, hearing or reading ("I've always wondered why…",
-    "我听说…"); the message itself when it has none."""
+    """The message without a first-person frame of curiosity, hearing, reading or telling ("I've always wondered
+    why…", "我听说…", "我跟你说…"), a closing admission of not knowing ("…, no idea tbh") or "那个" said as um; the
+    message itself when nothing else is left."""
     asked = _CURIOSITY_FRAME.sub(" ", _IGNORANCE_REMARK.sub("", _SPOKEN_FILLER.sub(" ", text)))
     return asked.strip().lstrip(",，、:：;；").strip() or text
 

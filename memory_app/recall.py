@@ -406,8 +406,7 @@ def score(items: list[RecallItem], intent: Intent, *, now: datetime, heat: dict[
         usage = min(1.0, math.log1p(item.access_count) / math.log(10))
         topic_heat = max([heat.get(item.key.split(".", 1)[0], 0.0)] + [heat.get(e.lower(), 0.0) for e in item.entities])
         item.relevance = min(1.0, relevance)
-        retrieval = (item.fused - (OUTDATED_PENALTY if item.outdated else 0.0)
-                     - ASKS_ONLY_PENALTY * item.asks_only)
+        retrieval = item.fused - OUTDATED_PENALTY * item.outdated - ASKS_ONLY_PENALTY * item.asks_only
         structure = (STRUCTURE_LIFT["scene"] * item.scene_match + STRUCTURE_LIFT["speaker"] * item.speaker_match
                      + STRUCTURE_LIFT["memory"] * (item.source_type == "memory")
                      + STRUCTURE_LIFT["rule"] * item.standing_rule)
