@@ -9,7 +9,7 @@ from .actions import FORGET_REQUEST, FORGOTTEN
 from .conf import app_settings
 from .embedding import apply_embedding
 from .extraction.filters import only_asks
-from .extraction.language import revises_earlier
+from .extraction.language import ends_something, revises_earlier
 from .models import Memory, SessionSummary, Snippet, Turn
 from .packing import one_sentence
 from .raw_retrieval import ANONYMOUS_SPEAKERS, transcript_line
@@ -203,8 +203,9 @@ def link_revision(snippet: Snippet) -> Snippet | None:
 def revised_among(text: str, nearest_first: list[Snippet], shared_words: dict[int, float]) -> Snippet | None:
     """Of the speaker's earlier statements nearest in meaning, the nearest that shares enough of the revision's rare
     words (``shared_words``: pk -> share, see REVISION_MIN_SHARED) and, when the revision gives a value (a number, a
-    date, a time), gives one too: what changes is a value, so a statement without one is not what it replaces."""
-    gives_value = bool(_VALUE.search(text))
+    date, a time), gives one too: what changes is a value, so a statement without one is not what it replaces. A
+    message that ends something ("quit the choir in May") names when, not a new value: it replaces any statement."""
+    gives_value = bool(_VALUE.search(text)) and not ends_something(text)
     return next((row for row in nearest_first if shared_words.get(row.pk, 0.0) >= REVISION_MIN_SHARED
                  and (not gives_value or _VALUE.search(row.text))), None)
 

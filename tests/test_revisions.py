@@ -47,7 +47,20 @@ def test_revisions_are_recognised(text):
     assert revises_earlier(text)
 
 
-@pytest.mark.parametrize("text", ["I planted tomatoes on Sunday", "我周末去看了展览", "The recital is on the 12th"])
+@pytest.mark.parametrize("text", [
+    "瑜伽课我不报了，太贵", "甜的我已经戒了", "那家健身房我们退了", "以后周三晚上不用接他了", "房租涨到三千八了",
+    "例会往后推了一周", "我换工作了", "I quit the choir last month", "no more late shifts for me", "i dont bake bread anymore",
+    "we decided against the bigger flat", "the fee went up again", "cut it down to 2 sessions a week from now on",
+    "she only comes on sundays now.", "they moved to Leeds in March",
+])
+def test_endings_and_moved_values_are_revisions(text):
+    assert revises_earlier(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I planted tomatoes on Sunday", "我周末去看了展览", "The recital is on the 12th", "孩子高兴得不得了",
+    "面包烤得差不多了", "这家店还不错了", "what time is it now?", "right now I'm cooking dinner",
+])
 def test_plain_statements_do_not_revise(text):
     assert not revises_earlier(text)
 
@@ -125,3 +138,21 @@ def test_a_correction_ranks_above_a_memory_drawn_from_what_it_corrects():
     assert any(item.source_type == "memory" and original in {source["turn"] for source in item.sources}
                for item in context.candidates), "the original message left no memory: this test needs one"
     assert context.candidates[0].sources[0]["turn"] == correction
+
+
+def test_a_message_that_ends_something_ranks_above_what_it_ends():
+    """Stopping is said with a date ("in May") but no new value: it still replaces a statement that gave none."""
+    original, ending, now = said_then_corrected(
+        "hal", "I sing in a community choir, we rehearse in the church hall",
+        "I quit the choir in May, my knees can't take the standing")
+    assert snippet_of("hal", ending).revises == snippet_of("hal", original)
+    order = ranked_turns(service.before_turn("hal", "Do I still sing with the choir?", now=now))
+    assert order.index(ending) < order.index(original)
+
+
+def test_a_chinese_message_that_stops_something_is_linked():
+    lines = ["我每周六上午带女儿去学游泳，在体育馆", *FILLER[:3], "女儿的游泳课我们不上了，五月起周六上午改去爬山", *FILLER[3:]]
+    turn_ids, now = say("ivy", lines)
+    assert snippet_of("ivy", turn_ids[4]).revises == snippet_of("ivy", turn_ids[0])
+    order = ranked_turns(service.before_turn("ivy", "周六上午女儿有什么安排？", now=now))
+    assert order.index(turn_ids[4]) < order.index(turn_ids[0])

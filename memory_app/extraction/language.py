@@ -209,6 +209,36 @@ _REVISION = re.compile(
 )
 
 
+# Messages that end something said before, told in the grammar of stopping rather than of correcting: a negated
+# verb closed by 了 ("不X了", "没再X"), verbs of stopping and leaving (停/退/戒/辞/取消/搬家…), quitting, "no more",
+# "anymore", "decided against".
+_CLAUSE_END = r"(?=[\s，,。.！!？?；;~～…)）]|$)"
+_ENDS = re.compile(
+    r"(?:不再|没再|再也(?:不|没)|(?:以后|往后|今后|从此|从今|从现在起)(?:就|也|都)?(?:不|别|没)"
+    rf"|不(?!错了|少了|多了|早了|久了|得了|够了|及了|好意思)[\u4e00-\u9fff]{{1,4}}了{_CLAUSE_END}"
+    r"|(?:停|退|戒|辞|断)(?:掉)?了|取消|结束|放弃|退出|作罢|停掉|退掉|辞掉|拒绝|退役|退休|搬家|(?:搬|调|转)(?:去|到|走)了?)"
+    r"|(?i:\b(?:stopped|quit|quitting|gave up|giving up|given up|dropped out|pulled out|called off|cancel(?:l?ed|l?ing)?"
+    r"|no more|any ?more|any longer|done with|finished with|decided (?:against|not to)|used to|retir(?:ed|ing)"
+    r"|(?:moved|moving|transferred) (?:out|away|over|house|to|into))\b)"
+)
+# Messages that move a value or replace a thing: 涨到 / 降了 / 往后推 / 又调了 / 换X了, "went up", "down to 40",
+# "from now on", "starting Monday", "in the end", a clause that ends on "now" ("only weekends now").
+_MOVES = re.compile(
+    r"(?:涨|降|升|跌)(?:到|成|为|价|了)|(?:加|减|缩|砍|压|延|推|挪|提)(?:到|成|为)|往(?:上|下|前|后)(?:调|推|挪|延|涨|降)"
+    r"|延长|缩短|又(?:调|改|换|涨|降|变|动)|换[\u4e00-\u9fff]{1,2}了"
+    r"|(?i:\b(?:from now on|in the end|after all|(?:went|gone|going|goes) (?:up|down)|(?:up|down) to [$£€¥]?\d"
+    r"|now [$£€¥]?\d|(?:starting|as of|effective) (?:today|tomorrow|now|next|this|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december))\b|\bnow\s*(?=[.!,;]|$))"
+)
+
+
+def ends_something(text: str) -> bool:
+    """Does this message say that something stopped, was dropped or left?"""
+    return bool(_ENDS.search(text or ""))
+
+
 def revises_earlier(text: str) -> bool:
-    """Does this message correct or change something the speaker said before?"""
-    return is_correction(text) or bool(_REVISION.search(text or ""))
+    """Does this message correct, end or change something the speaker said before?"""
+    return (is_correction(text) or ends_something(text) or bool(_REVISION.search(text or ""))
+            or bool(_MOVES.search(text or "")))
