@@ -15,6 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from .chinese_script import as_written_mandarin
+from .question_proper import checks_a_claim, question_proper
 from .request_kinds import placed_as_world
 from .taxonomy import SCENE_DESCRIPTIONS, scene_vocabulary
 
@@ -331,6 +332,20 @@ def _names_the_users_world(text: str) -> bool:
                 or _OWN_PLAN.search(text))
 
 
+# What the asker wants done or means to do ("帮我…", "我想跟她说…", "want to line up…"), not what they wonder about
+# ("我想不通", "想知道").
+_ASKERS_NEED = re.compile(r"(?:帮|给|替)我|我(?:想(?!不|知道|问|请教)|要|得|需要|打算|准备)"
+                          r"|我好[\u4e00-\u9fff]|(?i:\b(?:want|need|have|going|plan|planning) to\b|\bwanna\b|\bgotta\b"
+                          r"|\bhelp me\b|\bfor me\b|\bso (?:that )?(?:i|we) can\b)")
+
+
+def _brings_a_plan_of_theirs(remark: str) -> bool:
+    """A remark after a question that makes it the user's: a plan, a need or task of theirs, something from their
+    history."""
+    return bool(_ASKERS_NEED.search(remark) or _TASK_FOR_ME.search(remark) or _POINTS_BACK.search(remark)
+                or _OWN_PLAN.search(remark))
+
+
 def _asks_about_the_world(text: str, query_vector, *, personal: bool) -> bool:
     """Shaped like a question any stranger could ask (the embedding axis of ``request_kinds``), with nobody and
     nothing of the user's in it."""
@@ -363,13 +378,42 @@ def _without_national_we(text: str) -> str:
     return text
 
 
-def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False) -> Intent:
-    text = _without_national_we(as_written_mandarin(text))  # the lexicons are written in Mandarin (see chinese_script)
-    asked = question_past_the_frame(text)
-    if asked != text:  # the question proper decides whether it is about the world, by words and by meaning
+def _as_read(text: str) -> str:
+    return _without_national_we(as_written_mandarin(text))  # the lexicons are written in Mandarin (see chinese_script)
+
+
+def what_is_asked(text: str) -> str | None:
+    """The part of the message that decides its intent when that is not the whole message (past a frame, the
+    clauses that ask): its vector can be computed beside the message's own (``detect_intent``'s ``asked_vector``)."""
+    read = _as_read(text)
+    framed = question_past_the_frame(read)
+    asked = question_proper(framed, keeps_remark=_brings_a_plan_of_theirs)
+    if asked != framed and not _shaped_like_a_world_question(asked):
+        asked = framed  # a question about the user's own things keeps the clauses around it: they say what for
+    return asked if asked != read else None
+
+
+def _shaped_like_a_world_question(asked: str) -> bool:
+    """How something works or came about, or whether a claim holds: the shapes in which a question about the world
+    is wrapped in the asker's own remarks."""
+    return bool(_WORLD_EXPLANATION.search(asked) or _WORLD_HISTORY.search(asked) or _WORLD_RECORD.search(asked)
+                or checks_a_claim(asked) or _ASKS_WHY.match(asked) or _DOUBTS.search(asked))
+
+
+_ASKS_WHY = re.compile(r"(?i)(?:why|how come)\b")  # a reported question ("asked me why the sea is salty")
+_DOUBTS = re.compile(r"到底|是不是|真的|(?i:\b(?:really|actually)\b)")  # whether something commonly said holds
+
+
+def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False, asked_vector=None) -> Intent:
+    """``asked_vector``: the vector of ``what_is_asked(text)`` when the caller has it (else it is computed here)."""
+    asked = what_is_asked(text)
+    text = _as_read(text)
+    if asked is not None:  # the question proper decides whether it is about the world, by words and by meaning
         from .embedding import embed_query_safely
 
-        return _detect(asked, embed_query_safely(asked) if query_vector is not None else None,
+        if asked_vector is None and query_vector is not None:
+            asked_vector = embed_query_safely(asked)
+        return _detect(asked, asked_vector if query_vector is not None else None,
                        mentions_known_person=mentions_known_person, full_text=text)
     return _detect(text, query_vector, mentions_known_person=mentions_known_person, full_text=text)
 

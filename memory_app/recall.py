@@ -19,7 +19,7 @@ from .conf import app_settings
 from .embedding import start_query_embedding
 from .extraction.filters import is_filler
 from .heat import decayed_heat
-from .intent import Intent, detect_intent
+from .intent import Intent, detect_intent, what_is_asked
 from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
 from .search_index import keyword_index, vector_index
@@ -608,12 +608,15 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     Names of the people in this user's history are attribution as well as words: "What did Ana bake?"
     prefers what Ana said."""
     embedding = start_query_embedding(query)
+    asked = what_is_asked(query)  # a question amid other clauses: its own vector decides the intent, made alongside
+    asked_embedding = start_query_embedding(asked) if asked is not None else None
     # The reads that need no vector go while the query is embedded, on another core.
     mentioned, heat, session_summaries = read_user_side(tenant, user_id, query, now=now, session_id=session_id)
     early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
                                session_id=session_id, session_summaries=session_summaries)
     query_vector = embedding.result()
-    intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned))
+    intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned),
+                           asked_vector=asked_embedding.result() if asked_embedding is not None else None)
     items = gather(tenant, user_id, query, query_vector, intent, now=now, include_private=include_private,
                    session_id=session_id, mentioned=mentioned, early=early)
     ranked = score(items, intent, now=now, heat=heat,

@@ -2,8 +2,9 @@
 scene built from its description; request types from grammar. Examples are invented for this file."""
 import pytest
 
-from memory_app.intent import SCENE_KEYWORDS, detect_intent, prototype_scene, request_type
+from memory_app.intent import SCENE_KEYWORDS, detect_intent, prototype_scene, request_type, what_is_asked
 from memory_app.providers import get_embedder
+from memory_app.question_proper import question_proper
 from memory_app.taxonomy import SCENE_DESCRIPTIONS, SCENES, TOPIC_SCENE, key_terms, scene_of_key
 
 
@@ -383,6 +384,40 @@ def test_a_spoken_frame_or_filler_does_not_make_a_world_question_personal():
     question, and a pause in Chinese is a space; a question about the user's own things stays personal."""
     assert [message for message in SPOKEN_FRAMED_WORLD_QUESTIONS if not _is_general(message)] == []
     assert [message for message in SPOKEN_FRAMED_PERSONAL_REQUESTS if _is_general(message)] == []
+
+
+# A general question with the asker's own life in the clauses around it, and a claim heard from someone checked.
+WORLD_QUESTIONS_AMID_OWN_CLAUSES = [
+    "我女儿问我为什么月亮会跟着人走 我当时答不上来",
+    "我表哥非说喝醋能软化血管 这说法靠谱吗 我反正不信",
+    "my son asked me why the sea is salty, i had nothing",
+    "my landlord swears that opening windows in winter wastes more heat than it saves, is that true?",
+    "why do onions make you cry? my kids were crying laughing at me chopping them",
+]
+# The same shapes about the user's own things: the asking clause names them, the situation before it is theirs,
+# or a remark after it brings their plan.
+OWN_QUESTIONS_AMID_CLAUSES = [
+    "我女儿问我她的疫苗本放哪了 我也忘了",
+    "my wife says my passport expires this year, is that right?",
+    "我下周去复查 记得提醒我带什么吗",
+    "我家猫怕吹风机，洗完澡该怎么弄干？",
+    "my knee has been clicking for weeks, should I still run the half marathon?",
+    "那边这个季节冷不冷 我下周要去出差",
+]
+
+
+def test_the_clause_that_asks_decides_whether_a_question_is_the_users():
+    """The clauses around a question (who asked it, who said the claim, how the asker feels about it) do not make
+    a world question personal; a question whose asking clause holds the user's own things stays theirs."""
+    assert question_proper("我女儿问我为什么月亮会跟着人走 我当时答不上来") == "为什么月亮会跟着人走"
+    assert question_proper("my landlord swears that opening windows wastes heat, is that true?") == (
+        "opening windows wastes heat is that true")
+    assert question_proper("is the pharmacy open on sundays?") == "is the pharmacy open on sundays?"
+    # What comes before the question is often what it leaves out; a remark after it may bring a plan of the user's.
+    assert what_is_asked("我家猫怕吹风机，洗完澡该怎么弄干？") is None
+    assert what_is_asked("那边这个季节冷不冷 我下周要去出差") is None
+    assert [message for message in WORLD_QUESTIONS_AMID_OWN_CLAUSES if not _is_general(message)] == []
+    assert [message for message in OWN_QUESTIONS_AMID_CLAUSES if _is_general(message)] == []
 
 
 @pytest.mark.parametrize("message, greets", [
