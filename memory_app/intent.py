@@ -332,8 +332,8 @@ def _names_the_users_world(text: str) -> bool:
                 or _OWN_PLAN.search(text))
 
 
-# What the asker wants done or means to do ("帮我…", "我想跟她说…", "want to line up…"), not what they wonder about
-# ("我想不通", "想知道").
+# What the asker wants done or means to do ("帮我…", "我想借来用用", "want to book it"), not what they wonder about
+# ("我想不明白", "想知道").
 _ASKERS_NEED = re.compile(r"(?:帮|给|替)我|我(?:想(?!不|知道|问|请教)|要|得|需要|打算|准备)"
                           r"|我好[\u4e00-\u9fff]|(?i:\b(?:want|need|have|going|plan|planning) to\b|\bwanna\b|\bgotta\b"
                           r"|\bhelp me\b|\bfor me\b|\bso (?:that )?(?:i|we) can\b)")

@@ -1,10 +1,10 @@
-"""The clause that asks, read apart from the clauses around it.
+"""The clause that asks, read apart from the remarks after it.
 
 People type a question the way they say it: a general question with their own life around it ("my brother swears
-X, is that true? I never believed it", "客人老问我…我也讲不清楚"). Whether the question needs the user's memory is
-decided by what it asks, so intent detection reads the asking clauses, and for a check of something heard ("is that
-true?", "靠谱吗") the claim it points back to, without the hearer and the hearsay verb. The clauses around them
-stay in the message for recall; they only stop deciding the request type.
+X, is that true? I never believed it", "学生问我…我也说不好"). Whether the question needs the user's memory is
+decided by what it asks: intent detection reads the message up to its last asking clause, a check of something
+heard ("is that true?", "靠谱吗") with the claim but without its teller, and a reported question ("my son asked me
+why…") without who asked. The message as a whole still goes to recall; this only decides the request type.
 """
 import re
 
@@ -19,19 +19,20 @@ _EN_QUESTION = re.compile(
     r"^(?:(?:ok|okay|so|hey|but|and|wait|like|also|um|hm+|lol|btw)\s+)*"
     r"(?:what|whats|why|how|when|where|who|which|is|are|was|were|do|does|did|can|could|would|will|should|has|have)\b",
     re.IGNORECASE)
+_EN_REPORTED = re.compile(r"\b(?:asked|asks|ask|asking) (?:me |us )?(?:why|how|what|whether|if|when|where|who)\b",
+                          re.IGNORECASE)
 # A question about whether something heard holds: it points back to the claim before it.
 _CHECKS_A_CLAIM = re.compile(
-    r"(?:这|那)(?:个|种)?(?:是|说法|事|话)?.{0,4}(?:真|假|靠谱|对)|靠谱|是真的|真的吗|真的假的|有这(?:回)?事|(?:是|真)(?:这样|这么回事)"
-    r"|(?:科学)?依据|真事|瞎传|谣言"
-    r"|(?i:\b(?:is|was) (?:that|this|it) (?:actually |really |even )?(?:true|legit|right|real|a thing|a myth|correct)\b"
-    r"|\btrue or (?:not|false)\b|\bfact or (?:fiction|myth)\b|\bis there any truth\b|\bmyth\b)")
-# Who said it and the verb of saying, in front of the claim ("my aunt swears that…", "隔壁老板说…").
+    r"(?:这|那)(?:个|种)?(?:说法|讲法|话)?.{0,4}(?:真|假|对|可信|靠谱)|靠谱|可信|是真的|真的吗|真的假的|有(?:没有)?(?:根据|道理)"
+    r"|(?i:\b(?:is|was) (?:that|this|it) (?:actually |really |even )?(?:true|legit|right|real|correct|so)\b"
+    r"|\btrue or (?:not|false)\b|\bfact or fiction\b|\bany truth (?:to|in)\b|\bmyth\b|\blegit\b)")
+# Who said it and the verb of saying, before the claim ("my aunt swears that…", "楼下大爷讲…").
 _HEARSAY = re.compile(
-    r"^.{0,24}?(?:说|讲|念叨|告诉我|跟我说|非说|硬说|都说|老说|听说|传)(?:的|过|了)?(?:是)?"
-    r"|^.{0,40}?\b(?:says?|said|saying|swears?|swore|claims?|claimed|reckons?|insists?|told me|thinks?|heard)\b(?: that)?",
+    r"^.{0,24}?(?:说|讲|告诉我|跟我说|听说|传)(?:的|过|了)?(?:是)?"
+    r"|^.{0,40}?\b(?:says?|said|saying|swears?|swore|claims?|claimed|insists?|told me|thinks?|heard)\b(?: that)?",
     re.IGNORECASE)
 
-# A question reported as someone's ("孩子问我天为啥…", "my son asked me why…"): what follows is the question.
+# A question reported as someone's ("女儿问我月亮为什么…", "my son asked me why…"): what follows is the question.
 _REPORTED_QUESTION = re.compile(
     r"^.{0,12}?(?:问我|问起|问过我|问)(?=为啥|为什么|怎么|咋|啥|什么|哪|是不是|有没有)"
     r"|^.{0,40}?\b(?:asked|asks|ask|asking) (?:me|us)\b\s*", re.IGNORECASE)
@@ -58,9 +59,6 @@ def asks(clause: str, question_mark: bool = False) -> bool:
         return True
     return bool(_EN_QUESTION.search(clause) or _EN_REPORTED.search(clause))
 
-
-_EN_REPORTED = re.compile(r"\b(?:asked|asks|ask|asking) (?:me |us )?(?:why|how|what|whether|if|when|where|who)\b",
-                          re.IGNORECASE)
 
 
 def question_proper(text: str, *, keeps_remark=lambda clause: False) -> str:

@@ -388,8 +388,8 @@ def test_a_spoken_frame_or_filler_does_not_make_a_world_question_personal():
 
 # A general question with the asker's own life in the clauses around it, and a claim heard from someone checked.
 WORLD_QUESTIONS_AMID_OWN_CLAUSES = [
-    "我女儿问我为什么月亮会跟着人走 我当时答不上来",
-    "我表哥非说喝醋能软化血管 这说法靠谱吗 我反正不信",
+    "我女儿问我为什么冰箱里会结霜 我支支吾吾半天",
+    "我表哥讲喝醋能软化血管 这种讲法可信吗 我反正不信",
     "my son asked me why the sea is salty, i had nothing",
     "my landlord swears that opening windows in winter wastes more heat than it saves, is that true?",
     "why do onions make you cry? my kids were crying laughing at me chopping them",
@@ -401,7 +401,7 @@ OWN_QUESTIONS_AMID_CLAUSES = [
     "my wife says my passport expires this year, is that right?",
     "我下周去复查 记得提醒我带什么吗",
     "我家猫怕吹风机，洗完澡该怎么弄干？",
-    "my knee has been clicking for weeks, should I still run the half marathon?",
+    "my ankle keeps clicking since the fall, can I still run the 10k on sunday?",
     "那边这个季节冷不冷 我下周要去出差",
 ]
 
@@ -409,7 +409,7 @@ OWN_QUESTIONS_AMID_CLAUSES = [
 def test_the_clause_that_asks_decides_whether_a_question_is_the_users():
     """The clauses around a question (who asked it, who said the claim, how the asker feels about it) do not make
     a world question personal; a question whose asking clause holds the user's own things stays theirs."""
-    assert question_proper("我女儿问我为什么月亮会跟着人走 我当时答不上来") == "为什么月亮会跟着人走"
+    assert question_proper("我女儿问我为什么冰箱里会结霜 我支支吾吾半天") == "为什么冰箱里会结霜"
     assert question_proper("my landlord swears that opening windows wastes heat, is that true?") == (
         "opening windows wastes heat is that true")
     assert question_proper("is the pharmacy open on sundays?") == "is the pharmacy open on sundays?"

@@ -217,7 +217,8 @@ _ENDS = re.compile(
     r"(?:不再|没再|再也(?:不|没)|(?:以后|往后|今后|从此|从今|从现在起)(?:就|也|都)?(?:不|别|没)"
     rf"|不(?!错了|少了|多了|早了|久了|得了|够了|及了|好意思)[\u4e00-\u9fff]{{1,4}}了{_CLAUSE_END}"
     r"|(?:停|退|戒|辞|断)(?:掉)?了|取消|结束|放弃|退出|作罢|停掉|退掉|辞掉|拒绝|退役|退休|搬家|(?:搬|调|转)(?:去|到|走)了?)"
-    r"|(?i:\b(?:stopped|quit|quitting|gave up|giving up|given up|dropped out|pulled out|called off|cancel(?:l?ed|l?ing)?"
+    r"|(?i:\b(?:stopped|quit|quitting|gave up|giving up|given up|dropped out|pulled out|called off"
+    r"|cancel(?:l?ed|l?ing)?"
     r"|no more|any ?more|any longer|done with|finished with|decided (?:against|not to)|used to|retir(?:ed|ing)"
     r"|(?:moved|moving|transferred) (?:out|away|over|house|to|into))\b)"
 )
