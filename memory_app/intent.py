@@ -382,15 +382,8 @@ def _as_read(text: str) -> str:
     return _without_national_we(as_written_mandarin(text))  # the lexicons are written in Mandarin (see chinese_script)
 
 
-def what_is_asked(text: str) -> str | None:
-    """The part of the message that decides its intent when that is not the whole message (past a frame, the
-    clauses that ask): its vector can be computed beside the message's own (``detect_intent``'s ``asked_vector``)."""
-    read = _as_read(text)
-    framed = question_past_the_frame(read)
-    asked = question_proper(framed, keeps_remark=_brings_a_plan_of_theirs)
-    if asked != framed and not _shaped_like_a_world_question(asked):
-        asked = framed  # a question about the user's own things keeps the clauses around it: they say what for
-    return asked if asked != read else None
+_ASKS_WHY = re.compile(r"(?i)(?:why|how come)\b")  # a reported question ("asked me why the sea is salty")
+_DOUBTS = re.compile(r"到底|是不是|真的|(?i:\b(?:really|actually)\b)")  # whether something commonly said holds
 
 
 def _shaped_like_a_world_question(asked: str) -> bool:
@@ -400,22 +393,37 @@ def _shaped_like_a_world_question(asked: str) -> bool:
                 or checks_a_claim(asked) or _ASKS_WHY.match(asked) or _DOUBTS.search(asked))
 
 
-_ASKS_WHY = re.compile(r"(?i)(?:why|how come)\b")  # a reported question ("asked me why the sea is salty")
-_DOUBTS = re.compile(r"到底|是不是|真的|(?i:\b(?:really|actually)\b)")  # whether something commonly said holds
+@lru_cache(maxsize=256)  # a turn reads its message twice: recall.rank (to embed the asked part) and detect_intent
+def _reading(text: str) -> tuple[str, str | None]:
+    """The message as the lexicons read it, and the part of it that decides its intent when that is not all of it."""
+    read = _as_read(text)
+    framed = question_past_the_frame(read)
+    asked = question_proper(framed, keeps_remark=_brings_a_plan_of_theirs)
+    if asked != framed and not _shaped_like_a_world_question(asked):
+        asked = framed  # a question about the user's own things keeps the clauses around it: they say what for
+    return read, asked if asked != read else None
+
+
+def what_is_asked(text: str) -> str | None:
+    """The part of the message that decides its intent when that is not the whole message (past a frame, the
+    clauses that ask): its vector can be computed beside the message's own (``detect_intent``'s ``asked_vector``)."""
+    return _reading(text)[1]
 
 
 def detect_intent(text: str, query_vector=None, *, mentions_known_person: bool = False, asked_vector=None) -> Intent:
     """``asked_vector``: the vector of ``what_is_asked(text)`` when the caller has it (else it is computed here)."""
-    asked = what_is_asked(text)
-    text = _as_read(text)
-    if asked is not None:  # the question proper decides whether it is about the world, by words and by meaning
+    text, asked = _reading(text)
+    if asked is None:
+        return _detect(text, query_vector, mentions_known_person=mentions_known_person, full_text=text)
+    # The question proper decides whether it is about the world, by words and by meaning; with no embedder (no
+    # vector for the message), by words alone.
+    if query_vector is None:
+        asked_vector = None
+    elif asked_vector is None:
         from .embedding import embed_query_safely
 
-        if asked_vector is None and query_vector is not None:
-            asked_vector = embed_query_safely(asked)
-        return _detect(asked, asked_vector if query_vector is not None else None,
-                       mentions_known_person=mentions_known_person, full_text=text)
-    return _detect(text, query_vector, mentions_known_person=mentions_known_person, full_text=text)
+        asked_vector = embed_query_safely(asked)
+    return _detect(asked, asked_vector, mentions_known_person=mentions_known_person, full_text=text)
 
 
 def _detect(text: str, query_vector, *, mentions_known_person: bool, full_text: str) -> Intent:
