@@ -58,13 +58,13 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("别存着，前天吐槽的那个房东", "房东"),
     # chat shorthand and an interjection; "I told you" at the end
     ("hey, erase what i told u about my brother's probation", "brother's probation"),
-    ("delete the surgery thing I told you", "surgery thing"),
+    ("delete the surgery thing I told you", "surgery"),
     # a wish in place of an order; an English reporting verb inside a Chinese request
     ("I'd rather you didn't keep the stuff about my parole officer", "parole officer"),
     ("上次跟你 mention 过的那个搬家的事删了吧", "搬家"),
     # the reporting clause with when it was said: neither names the subject ("last" would match "last reply")
     ("please erase the knee surgery notes i shared with you in march", "knee surgery notes"),
-    ("delete the rent arrears thing we discussed two months ago", "rent arrears thing"),
+    ("delete the rent arrears thing we discussed two months ago", "rent arrears"),
     ("drop the thing about my overdraft I told you a few weeks ago", "overdraft"),
     ("what I told you in June about my back pain, please delete that", "back pain"),
     ("what I wrote before thanksgiving regarding the loan from my uncle, don't keep it", "loan from my uncle"),
@@ -89,6 +89,9 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("please wipe what I vented about my flatmate", "flatmate"),
     ("forget the debt stuff I ranted about earlier", "debt"),
     ("erase what I told you about my landlord last week", "landlord"),
+    # a demonstrative with 事 points at a matter spoken of; "entire ... episode" and a time name nothing
+    ("表哥这个事就别留着了，他自己会摆平", "表哥"),
+    ("That entire timeshare episode from last spring, please bin every bit of it", "timeshare"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

@@ -46,11 +46,13 @@ _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
-_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
+# A demonstrative with 事 ("那个事", "这桩事") or a story noun ("that whole saga") points at a matter spoken of.
+_CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|(?:那|这)(?:个|件|桩|档子?)?事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
                   r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
-                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile)\b)")
+                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile|"
+                  r"saga|episode|business|matter|story|situation|drama|mess|affair)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
@@ -96,7 +98,7 @@ _ZH_TRAILING = re.compile(
 _EN_UNBURDENED = r"vented|ranted|moaned|grumbled|complained|confided|opened up|unloaded|offloaded"
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
-    r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the )?(?:stuff|things?|bit|part|info|information|details|notes?)"
+    r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the |every |each |any )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
     r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
     r"said to|talked about|brought up|discussed|raised|wrote|went over|" + _EN_UNBURDENED + r")(?: to| with)?(?: you| u| ya)?"
@@ -119,7 +121,7 @@ _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|
                           r"brought up with|went over with|discussed with) (?:you|u|ya)(?: about)?|"
                           rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared"
                           rf"|(?:{_EN_UNBURDENED})(?: to (?:you|u|ya))?(?: about)?)(?: {_EN_WHEN_SAID})?"
-                          rf"|{_EN_WHEN_SAID}"  # a date after the subject ("my landlord in May") names nothing; when_said reads it
+                          rf"|(?:from |since )?{_EN_WHEN_SAID}"  # a date after the subject ("my landlord in May") names nothing; when_said reads it
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
@@ -271,7 +273,20 @@ def _clean_one(phrase: str) -> str:
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
         phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
+        phrase = _without_story_words(phrase)
     return phrase
+
+
+# "the whole timeshare saga": "whole" and "saga" say it is a matter talked about; the words between
+# name it. They go only around such words: "that whole thing" alone points back and stays as it is.
+_STORY_WORDS = re.compile(r"(?i)^(?:whole|entire)\s+|\s+(?:saga|episode|drama|mess|affair|matter|thing|stuff)$")
+_POINTER_WORDS = re.compile(r"(?i)\b(?:whole|entire|that|this|the|those|these|all|of|saga|episode|drama|mess|affair|matter|business|story|"
+                            r"thing|stuff)\b")
+
+
+def _without_story_words(phrase: str) -> str:
+    stripped = _STORY_WORDS.sub("", phrase).strip(" ,")
+    return stripped if _POINTER_WORDS.sub("", stripped).strip(" ,") else phrase
 
 
 def _residual(phrase: str) -> str:
