@@ -92,6 +92,9 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # a demonstrative with 事 points at a matter spoken of; "entire ... episode" and a time name nothing
     ("表哥这个事就别留着了，他自己会摆平", "表哥"),
     ("That entire timeshare episode from last spring, please bin every bit of it", "timeshare"),
+    # a time, then "I said" with no 的 before what was said
+    ("前三个礼拜我说的腰上那点老毛病，删掉吧", "腰上那点老毛病"),
+    ("上回我提他妹妹的婚事，别记了", "他妹妹的婚事"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)
