@@ -51,7 +51,8 @@ _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关�
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
                   r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
-                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|history|profile|"
+                  r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|"
+                  r"history|profile|"
                   r"saga|episode|business|matter|story|situation|drama|mess|affair)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
@@ -123,7 +124,8 @@ _EN_TRAILING = re.compile(r"\s+(?:(?:in|into|from|out of|on) (?:any|your|the|my|
                           r"brought up with|went over with|discussed with) (?:you|u|ya)(?: about)?|"
                           rf"told|said|mentioned|brought up|discussed|raised|wrote|went over|shared"
                           rf"|(?:{_EN_UNBURDENED})(?: to (?:you|u|ya))?(?: about)?)(?: {_EN_WHEN_SAID})?"
-                          rf"|(?:from |since )?{_EN_WHEN_SAID}"  # a date after the subject ("my landlord in May") names nothing; when_said reads it
+                          # a date after the subject ("my landlord in May") names nothing; when_said reads it
+                          rf"|(?:from |since )?{_EN_WHEN_SAID}"
                           r"|stuff|ok|okay|please|pls|plz|thanks|thx|now|completely|entirely|too|as well|forever|"
                           r"around|any longer|again|at all|ever again|right away|anymore|any more)$", re.I)
 
@@ -282,8 +284,8 @@ def _clean_one(phrase: str) -> str:
 # "the whole timeshare saga": "whole" and "saga" say it is a matter talked about; the words between
 # name it. They go only around such words: "that whole thing" alone points back and stays as it is.
 _STORY_WORDS = re.compile(r"(?i)^(?:whole|entire)\s+|\s+(?:saga|episode|drama|mess|affair|matter|thing|stuff)$")
-_POINTER_WORDS = re.compile(r"(?i)\b(?:whole|entire|that|this|the|those|these|all|of|saga|episode|drama|mess|affair|matter|business|story|"
-                            r"thing|stuff)\b")
+_POINTER_WORDS = re.compile(r"(?i)\b(?:whole|entire|that|this|the|those|these|all|of|"
+                            r"saga|episode|drama|mess|affair|matter|business|story|thing|stuff)\b")
 
 
 def _without_story_words(phrase: str) -> str:
