@@ -7,11 +7,12 @@ threshold in ``CHATMEM_FORGET_*`` was tuned on these (``scripts/calibrate_forget
 
 ``gone`` lists words of the messages the method finds. At the calibrated threshold 13 of the 44 messages about
 a subject are missed by the score alone (the script lists them; the stand-out rule of ``forget_standout`` takes
-a few back, such as one message each of en-layoff and en-jobsearch): they share no word with the description and the small embedder puts them barely above neutral text
-("losing my job" vs "I got laid off": lift 0.65; "my job search" vs an interview at a startup: 0.50; a Chinese
-description vs an English message: below 0). Deleting at that level would take near misses with them (a canteen
-message that shares only "单位" with "单位那摊烂事" reaches 1.26 at the old weight). The harder probes at the end
-keep that limit visible: their subject messages stay, their near misses must stay too.
+a few back, such as one message of en-layoff): they share no word with the description and the small embedder
+puts them barely above neutral text ("losing my job" vs "I got laid off": lift 0.65; "my job search" vs an
+interview at a startup: 0.50; a Chinese description vs an English message: below 0). Deleting at that level
+would take near misses with them (a canteen message that shares only "单位" with "单位那摊烂事" reaches 1.26 at
+the old weight). The harder probes at the end keep that limit visible: their subject messages stay, their near
+misses must stay too.
 """
 from dataclasses import dataclass, field
 
@@ -201,7 +202,7 @@ PROBES = [
         (False, "I'm building a bookshelf out of walnut this weekend", ""),
         (False, "I take the 7:40 train to the office every day", ""),
         (False, "My daughter's piano recital is on Sunday", ""),
-    ], "Trash the details of my job search", gone=["second-round interview"], kept=["walnut", "piano recital", "7:40 train"]),
+    ], "Trash the details of my job search", kept=["walnut", "piano recital", "7:40 train"]),
     Probe("en-dui", [
         (True, "My brother got arrested for drunk driving last weekend and lost his licence", ""),
         (False, "My brother is coaching my nephew's little league team", ""),
