@@ -95,6 +95,20 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # a time, then "I said" with no 的 before what was said
     ("前三个礼拜我说的腰上那点老毛病，删掉吧", "腰上那点老毛病"),
     ("上回我提他妹妹的婚事，别记了", "他妹妹的婚事"),
+    # the thesaurus of removal, in phrasings written for this test: result complements (忘干净, 抹干净), adverbs
+    # before the verb that are no topic (现在请, 一律), where it is kept (从你这儿) named apart from what
+    ("上次透露的那件家丑，你给我忘干净", "家丑"),
+    ("我上回吐槽婆婆的内容，你抹干净吧", "婆婆"),
+    ("你记下的我前妻的联系方式，现在请清掉", "我前妻的联系方式"),
+    ("关于那场官司的内容，一律不要存档", "官司"),
+    ("我上礼拜提到的胃镜结果，麻烦从你这儿去掉", "胃镜结果"),
+    ("有关我儿子打架被处分的事，别再记在你那里", "我儿子打架被处分"),
+    ("我妈住院的消息，请从记录中移走", "我妈住院的消息"),
+    ("I don't want you keeping anything about my mother's diagnosis", "mother's diagnosis"),
+    ("Purge everything related to my ex-husband's custody claim", "ex-husband's custody claim"),
+    ("Can you erase the part where I talked about my credit card debt?", "credit card debt"),
+    ("Toss out what I shared on my salary negotiation, please", "salary negotiation"),
+    ("That bit about my manager's affair, please don't hold on to it", "manager's affair"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)
@@ -152,6 +166,8 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     "Forget it, I'll figure it out", "drop me a message later", "Can you clear up how compound interest works?",
     "forget everything",  # may mean the last few messages: never read as "erase me"
     "Please forget all about that whole business",  # points back to nothing: never read as "erase me" either
+    "Delete the second paragraph of my cover letter draft", "Scrap the third option, let's compare the first two",
+    "把会议纪要里重复的段落去掉", "我删了那个购物App，太费钱了",
     "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
     "Lose the jacket, it's warm out", "The printer jammed again. Forget it.", "我把旧文件 delete 了",
     "那个 bug 修好了，日志都 delete 掉了",

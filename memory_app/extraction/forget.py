@@ -19,10 +19,10 @@ from ..when_said import EN_MONTH_NAMES
 # to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
 _ZH_NOT = (r"(?:别|不要|不用|甭|莫|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你|唔好|唔使|唔要)"
            r"(?:再|帮我|给我|替我)*")  # 莫: 西南官话; 唔好, 唔使: 粤语
-_ZH_STRONG = (rf"忘掉|忘记掉|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
+_ZH_STRONG = (rf"忘(?:记)?(?:掉|光|干净|个干净)|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
-              rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|出去)?")
-_ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了)|擦(?:掉|除|去)|扔(?:掉|了)"
+              rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|走|出去)?")
+_ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了|光|干净)|擦(?:掉|除|去|干净)|扔(?:掉|了)"
                r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
                rf"|{_ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")
 _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
@@ -31,13 +31,14 @@ _EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding
 _EN_ASKED_NOT = (r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|would (?:you|u) mind not"
                  # a wish in place of an order: "I'd prefer you didn't store the part about my ex"
                  r"|(?:i'd|i would|id) (?:rather|prefer(?: it if| that)?) (?:you|u) (?:not|didn't|did not)"
-                 r"|(?:i'd|i would|id) prefer (?:you|u) not to")
+                 r"|(?:i'd|i would|id) prefer (?:you|u) not to"
+                 r"|(?:i|we) (?:don't|do not) want (?:you|u)(?= \w+ing\b)")
 _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
               rf"you don't need to|you do not need to|you needn't|stop|quit|{_EN_ASKED_NOT})\s+(?:{_EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record"
               r"|put (?:it|that|this|them|those) (?:out of|from) your (?:memory|mind)")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|scratch|"
-               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
+               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss(?: out)?|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
                rf"(?:don't|do not|no need to|stop|never|{_EN_ASKED_NOT})\s+(?:storing|store|saving|save|logging|log|recording|record|"
@@ -53,7 +54,7 @@ _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关�
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|"
                   r"history|profile|"
-                  r"saga|episode|business|matter|story|situation|drama|mess|affair)\b)")
+                  r"saga|episode|business|matter|story|situation|drama|mess|affair|related to|relating to|to do with)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
@@ -89,7 +90,8 @@ _ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"^(?:(?:{_ZH_WHEN})?(?:我|我们)?(?:私下)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{_ZH_SAID})(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{_ZH_SAID})(?:过|起|到)?"
     rf"|(?:我|我们)?(?:{_ZH_WHEN})(?:{_ZH_SAID})(?:过|起|到)?(?:的|(?=那|这))"
-    rf"|(?:{_ZH_WHEN})(?:我|我们)(?:私下)?(?:跟你|和你|对你|向你)?(?:说|讲|提|聊|念叨|唠叨|吐槽|抱怨)(?:过|起|到)?"
+    rf"|(?:(?:{_ZH_WHEN})(?:我|我们)|(?:我|我们)(?:{_ZH_WHEN}))(?:私下)?(?:跟你|和你|对你|向你)?"
+    r"(?:说|讲|提|聊|念叨|唠叨|吐槽|抱怨)(?:过|起|到)?"
     r"(?![话天醒前出高供议交课座价明升])(?=\S{2})"
     r"|你(?:记|知道|存|保存|记录)(?:的|着的|住的|下的|下来的)|(?:跟|和|与)(?=(?:他|她|它)们?$)"
     rf"|你们?(?:那|这)(?:边|儿|里)|{_ZH_PLEASE}|把|将|关于|有关|对于|至于|那个|这个|那些|这些|那件|这件|那次|这次|那段|这段|那单|这单|那桩|这桩|那场|这场|那回|这回|{_ZH_WHEN}"
@@ -101,9 +103,10 @@ _ZH_TRAILING = re.compile(
 _EN_UNBURDENED = r"vented|ranted|moaned|grumbled|complained|confided|opened up|unloaded|offloaded"
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
-    r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|(?:every|any|some)thing|whatever|what|(?:the |every |each |any )?(?:stuff|things?|bit|part|info|information|details|notes?)"
+    r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|"
+    r"(?:(?:every|any|some)thing |all )?(?:related|relating|connected) to|(?:every|any|some)thing|whatever|what|(?:the |every |each |any )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
-    r"(?:that|which)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
+    r"(?:(?:the )?(?:part|bit) )?(?:that|which|where)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
     r"said to|talked about|brought up|discussed|raised|wrote|went over|" + _EN_UNBURDENED + r")(?: to| with)?(?: you| u| ya)?"
     r"(?: about| regarding| on)?"
     r"|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
@@ -182,7 +185,8 @@ _NOT_STORED = re.compile(r"(?i:\b(?:store|storing|save|saving|record|recording|l
 _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|(?i:\bno,? wait\b|\bwait\b|\boops\b|\bmy bad\b|\bI mean\b|"
                               r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
-_ONLY_A_PLACE = re.compile(r"(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
+_ONLY_A_PLACE = re.compile(r"(?:从|在)?你(?:这|那)(?:儿|里|边)(?:的)?"
+                           r"|(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
                            r"(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
@@ -278,12 +282,12 @@ def _clean_one(phrase: str) -> str:
         phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
         phrase = _without_story_words(phrase)
-    return phrase
+    return "" if _ONLY_A_PLACE.fullmatch(phrase) else phrase
 
 
 # "the whole timeshare saga": "whole" and "saga" say it is a matter talked about; the words between
 # name it. They go only around such words: "that whole thing" alone points back and stays as it is.
-_STORY_WORDS = re.compile(r"(?i)^(?:whole|entire)\s+|\s+(?:saga|episode|drama|mess|affair|matter|thing|stuff)$")
+_STORY_WORDS = re.compile(r"(?i)^(?:whole|entire)\s+|\s+(?:saga|episode|drama|mess|matter|thing|stuff)$")
 _POINTER_WORDS = re.compile(r"(?i)\b(?:whole|entire|that|this|the|those|these|all|of|"
                             r"saga|episode|drama|mess|affair|matter|business|story|thing|stuff)\b")
 
@@ -338,7 +342,8 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if _clean(after) and not _PRONOUN.match(_clean(after)) and not _COMMENT_START.match(after.strip()) \
             and not _VERB.match(after.strip()):  # "删掉吧不要存": a second request, not the object
         return after
-    topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不)+$", "", before).strip()
+    topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{_ZH_PLEASE}|能不能|可不可以|能否|是不是|要不|现在|马上|立刻|赶紧|"
+                   r"一律|一概|统统|通通|全都|直接|干脆|彻底|从此|以后|今后)+$", "", before).strip()
     if _clean(topic) and not _EN_REQUEST_PREFIX.match(topic):
         return topic
     return previous if previous and _names_subject(previous) else after
