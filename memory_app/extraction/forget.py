@@ -38,7 +38,8 @@ _EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record"
               r"|put (?:it|that|this|them|those) (?:out of|from) your (?:memory|mind)")
 _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|in|out|me|us|him|her|a line))|scrap|scratch|"
-               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss(?: out)?|get rid of|throw (?:out|away)|scrub(?: out)?|bin|"
+               r"clear(?!\s+up)(?: out)?|purge|ditch|discard|toss(?: out)?|get rid of|throw (?:out|away)|"
+               r"scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
                rf"(?:don't|do not|no need to|stop|never|{_EN_ASKED_NOT})\s+(?:storing|store|saving|save|logging|log|recording|record|"
@@ -54,7 +55,8 @@ _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关�
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|"
                   r"history|profile|"
-                  r"saga|episode|business|matter|story|situation|drama|mess|affair|related to|relating to|to do with)\b)")
+                  r"saga|episode|business|matter|story|situation|drama|mess|affair|"
+                  r"related to|relating to|to do with)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
@@ -104,9 +106,11 @@ _EN_UNBURDENED = r"vented|ranted|moaned|grumbled|complained|confided|opened up|u
 _EN_LEADING = re.compile(
     r"^(?:please|just|also|hey|hi|ok|okay|so|oh|um|uh|btw|anyway|well|about|regarding|concerning|on|of|from|the|my|our|that|those|this|these|any|all|all of|"
     r"(?:the )?(?:whole|entire) (?:thing|business|matter|story|episode|saga|mess)(?: about| with)?|"
-    r"(?:(?:every|any|some)thing |all )?(?:related|relating|connected) to|(?:every|any|some)thing|whatever|what|(?:the |every |each |any )?(?:stuff|things?|bit|part|info|information|details|notes?)"
+    r"(?:(?:every|any|some)thing |all )?(?:related|relating|connected) to|(?:every|any|some)thing|whatever|what|"
+    r"(?:the |every |each |any )?(?:stuff|things?|bit|part|info|information|details|notes?)"
     r"(?: about| on| of| regarding)?|"
-    r"(?:(?:the )?(?:part|bit) )?(?:that|which|where)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?(?:told|said|mentioned|shared|"
+    r"(?:(?:the )?(?:part|bit) )?(?:that|which|where)?\s*(?:I|we)(?:'ve| have)?\s*(?:ever |just |recently |earlier |once )?"
+    r"(?:told|said|mentioned|shared|"
     r"said to|talked about|brought up|discussed|raised|wrote|went over|" + _EN_UNBURDENED + r")(?: to| with)?(?: you| u| ya)?"
     r"(?: about| regarding| on)?"
     r"|you (?:know|remember|have|stored|saved|kept|learned)(?: about| on| of)?"
