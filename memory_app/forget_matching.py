@@ -19,7 +19,7 @@ from datetime import datetime
 
 import numpy as np
 
-from . import crypto, forget_judge, forget_standout
+from . import crypto, forget_judge
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
@@ -270,8 +270,7 @@ def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | Non
     score(description, items)
     llm = forget_judge.model_for_forgetting()
     judged = _judged_messages(llm, request or description, items) if llm is not None else None
-    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged, said_between=said_between,
-                  description=description)
+    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged, said_between=said_between)
 
 
 def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
@@ -301,34 +300,31 @@ def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
 MAX_DATED_SHARE = 0.5
 
 
-def standout_message(items: list[Item], said_between: tuple[datetime, datetime] | None = None,
-                     description: str = "") -> Item | None:
-    """The user's message the description most likely means, when it stands out from the rest of their messages
-    (``forget_standout``): a request to forget refers to something, and a paraphrase ("my housing worries" for a
+def standout_message(items: list[Item], said_between: tuple[datetime, datetime] | None = None) -> Item | None:
+    """The user's message the description fits best, when it stands out from the rest of their messages (a
+    z-score over them): a request to forget refers to something, and a paraphrase ("my housing worries" for a
     message about an eviction) can share no word with it and sit below the absolute threshold. A request that
     says when it was said ("back in March") looks among the messages of that time, and the best of those goes
-    at a lower bar (``FORGET_STANDOUT_Z_DATED``): the date has already set it apart from the rest."""
+    at a lower z (``FORGET_STANDOUT_Z_DATED``): the date has already set it apart from the rest."""
     messages = [item for item in items if item.place == "turn" and item.lift is not None]
     if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
         return None
     weight = app_settings.FORGET_KEYWORD_WEIGHT
-    fit = np.array([item.lift + weight * item.keyword for item in messages])
-    scores = forget_standout.standing(fit, [item.vector for item in messages],
-                                      embed_query_safely(description) if description else None)
+    values = np.array([item.lift + weight * item.keyword for item in messages])
+    spread = float(values.std()) or 1.0
     dated = [position for position, item in enumerate(messages) if said_between and item.said_at
              and said_between[0] <= item.said_at <= said_between[1]]
     # A date that holds most of the messages ("yesterday" in a chat begun yesterday) sets nothing apart; and once
     # a message matched by meaning and words, the request has found what it meant: the date adds no second one.
     narrows = 0 < len(dated) <= len(messages) * MAX_DATED_SHARE and not any(item.matched for item in messages)
     candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if narrows
-                       else (list(range(len(messages))), app_settings.FORGET_STANDOUT_Z))
-    best, lead = forget_standout.lead_of_best(scores, candidates)
-    return messages[best] if lead >= bar else None
+                       else (range(len(messages)), app_settings.FORGET_STANDOUT_Z))
+    best = max(candidates, key=lambda position: values[position])
+    return messages[best] if (values[best] - values.mean()) / spread >= bar else None
 
 
 def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
-           judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None,
-           description: str = "") -> Matches:
+           judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None) -> Matches:
     """The matched items, and every other copy of the messages they came from. ``judged``: the messages a chat
     model chose; they replace the scores' choice of messages (their copies follow them), while what is not a
     copy of a message (a memory the user named by its key or one with no source message, an audit detail)
@@ -338,7 +334,7 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
         chosen = judged + [item for item in items if item.matched and (
             item.key_named or (item.place == "memory" and not item.turns) or item.place == "event")]
     else:
-        standout = standout_message(items, said_between, description)
+        standout = standout_message(items, said_between)
         chosen = [item for item in items if item.matched or item is standout]
         if whole_subject:
             chosen += same_thread(items, [item for item in chosen if item.place == "turn"])

@@ -236,21 +236,15 @@ def _prototype_matrix(embedder_name: str) -> tuple[list[str], np.ndarray]:
     return labels, np.stack(rows)
 
 
-def scene_prototypes() -> tuple[list[str], np.ndarray]:
-    """The scenes and their prototype vectors for the configured embedder (may raise ``EmbedderError``)."""
-    from .providers import get_embedder
-
-    return _prototype_matrix(get_embedder().name)
-
-
 def prototype_scene(query_vector) -> tuple[str, float] | None:
     """The scene whose description the message is nearest to, with a confidence; None when none stands out."""
+    from .providers import get_embedder
     from .providers.embedders import EmbedderError
 
     if query_vector is None:
         return None
     try:
-        labels, matrix = scene_prototypes()
+        labels, matrix = _prototype_matrix(get_embedder().name)
     except EmbedderError:
         return None
     if matrix.shape[1] != len(query_vector):

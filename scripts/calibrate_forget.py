@@ -39,9 +39,8 @@ import numpy as np  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import override_settings  # noqa: E402
 
-from memory_app import forget_matching, forget_standout, service  # noqa: E402
+from memory_app import forget_matching, service  # noqa: E402
 from memory_app.conf import app_settings  # noqa: E402
-from memory_app.embedding import embed_query_safely  # noqa: E402
 from memory_app.extraction import extract  # noqa: E402
 from tests.forget_probes import PROBES  # noqa: E402
 
@@ -123,8 +122,8 @@ def main():
 
 
 def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, bool, float, float, bool]]:
-    """(subject in the pool?, the best message is the subject's?, its score, its lead (``forget_standout``),
-    matched by the threshold anyway?) per pooled history."""
+    """(subject in the pool?, the best message is the subject's?, its score, its z, matched by the threshold
+    anyway?) per pooled history."""
     messages_of = {probe.user: [item for item in forget_matching.collect("default", probe.user) if item.place == "turn"]
                    for probe in PROBES}
     about = {(probe.user, "s1", f"t{number}"): is_about for probe in PROBES for number, (is_about, *_) in enumerate(probe.turns)}
@@ -143,14 +142,10 @@ def standout_samples(pool_sizes=(10, 20, 30, 50), draws=10) -> list[tuple[bool, 
                     forget_matching.score(request.description, pool)
                     scored = [item for item in pool if item.lift is not None]
                     values = np.array([item.lift + weight * item.keyword for item in scored])
-                    standing = forget_standout.standing(values, [item.vector for item in scored],
-                                                        embed_query_safely(request.description))
-                    best, lead = forget_standout.lead_of_best(standing, list(range(len(scored))))
-                    samples.append((present, subject[id(scored[best])], float(values[best]), float(lead), scored[best].matched))
+                    best = int(np.argmax(values))
+                    z = (values[best] - values.mean()) / (float(values.std()) or 1.0)
+                    samples.append((present, subject[id(scored[best])], float(values[best]), float(z), scored[best].matched))
     return samples
-
-
-LEAD_BARS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)
 
 
 def report_standout(samples) -> None:
@@ -159,24 +154,24 @@ def report_standout(samples) -> None:
     print(f"stand-out on pooled histories: {len(present)} with the subject, {len(absent)} without it")
     print("cells: share of subjects recovered / share of subject-less requests that delete a message")
     floors = [0.0, 0.4, 0.6, 0.8, 0.9, 1.0]
-    print("lead \\ raw " + " ".join(f"{floor:>11}" for floor in floors))
-    for lead_min in LEAD_BARS:
+    print("z \\ raw " + " ".join(f"{floor:>11}" for floor in floors))
+    for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
         cells = []
         for floor in floors:
-            recovered = sum(is_subject and raw >= floor and lead >= lead_min for _, is_subject, raw, lead, _ in present) / len(present)
-            deleted = sum(raw >= floor and lead >= lead_min for _, _, raw, lead, _ in absent) / len(absent)
+            recovered = sum(is_subject and raw >= floor and z >= z_min for _, is_subject, raw, z, _ in present) / len(present)
+            deleted = sum(raw >= floor and z >= z_min for _, _, raw, z, _ in absent) / len(absent)
             cells.append(f"{recovered:>5.2f}/{deleted:<5.2f}")
-        print(f"{lead_min:<12} " + " ".join(cells))
+        print(f"{z_min:<9} " + " ".join(cells))
     print("what the rule adds to the threshold's matches: subject messages / wrong deletions, of the samples")
-    for lead_min in LEAD_BARS:
+    for z_min in (1.5, 1.75, 2.0, 2.25, 2.5):
         cells = []
         for floor in floors:
-            gained = sum(is_subject and raw >= floor and lead >= lead_min and not matched
-                         for _, is_subject, raw, lead, matched in present)
-            lost = sum(not is_subject and raw >= floor and lead >= lead_min and not matched
-                       for _, is_subject, raw, lead, matched in samples)
+            gained = sum(is_subject and raw >= floor and z >= z_min and not matched
+                         for _, is_subject, raw, z, matched in present)
+            lost = sum(not is_subject and raw >= floor and z >= z_min and not matched
+                       for _, is_subject, raw, z, matched in samples)
             cells.append(f"{gained:>5}/{lost:<5}")
-        print(f"{lead_min:<12} " + " ".join(cells))
+        print(f"{z_min:<9} " + " ".join(cells))
 
 
 if __name__ == "__main__":

@@ -6,13 +6,12 @@ threshold in ``CHATMEM_FORGET_*`` was tuned on these (``scripts/calibrate_forget
 ``gone`` words must vanish from every stored place; ``kept`` words (near misses) must survive.
 
 ``gone`` lists words of the messages the method finds. At the calibrated threshold 13 of the 44 messages about
-a subject are missed by the score alone (the script lists them; the stand-out rule of ``forget_standout`` takes
-a few back, such as one message of en-layoff): they share no word with the description and the small embedder
-puts them barely above neutral text ("losing my job" vs "I got laid off": lift 0.65; "my job search" vs an
-interview at a startup: 0.50; a Chinese description vs an English message: below 0). Deleting at that level
-would take near misses with them (a canteen message that shares only "单位" with "单位那摊烂事" reaches 1.26 at
-the old weight). The harder probes at the end keep that limit visible: their subject messages stay, their near
-misses must stay too.
+a subject are missed by the score alone (the script lists them; the stand-out rule of ``forget_matching`` takes
+a few back): they share no word with the description and the small embedder puts them barely above neutral text
+("losing my job" vs "I got laid off": lift 0.65; "my job search" vs an interview at a startup: 0.50; a Chinese
+description vs an English message: below 0). Deleting at that level would take near misses with them (a canteen
+message that shares only "单位" with "单位那摊烂事" reaches 1.26 at the old weight). The harder probes at the end
+keep that limit visible: their subject messages stay, their near misses must stay too.
 """
 from dataclasses import dataclass, field
 
@@ -100,7 +99,7 @@ PROBES = [
         (False, "I love hiking in the Smoky Mountains in the fall", ""),
         (False, "I'm learning Spanish with an app every evening", ""),
         (False, "My favorite food is Thai green curry", ""),
-    ], "what I told you about losing my job, scrap that", gone=["unemployment benefits"],
+    ], "what I told you about losing my job, scrap that",
         kept=["store manager", "Smoky", "green curry"]),
     Probe("en-anxiety", [
         (True, "I've been seeing a therapist for panic attacks since January", ""),
@@ -164,17 +163,14 @@ PROBES = [
         (False, "我养了两只布偶猫，一只叫豆豆", ""),
         (False, "最近在考虑换一台扫地机器人", ""),
     ], "我跟阿杰已经彻底断了。以后别再提他，跟他有关的都别记了", gone=["阿杰", "复合"], kept=["小林", "瑜伽", "布偶猫"]),
-    # Nothing of the subject was ever said; a near miss shares its domain word ("tax") and stands out from four
-    # unrelated messages, so it goes: forgetting errs towards deleting, and the outcome lists what went. The
-    # unrelated messages stay.
+    # Nothing of the subject was ever said; a near miss shares a word with it. Nothing may go.
     Probe("en-nothing", [
         (False, "I'm doing my taxes this weekend, the forms are a pain", ""),
         (False, "I grow tomatoes and basil on my balcony", ""),
         (False, "My son plays goalie on his soccer team", ""),
         (False, "I prefer aisle seats when I fly", ""),
         (False, "I've been trying to cut back on sugar", ""),
-    ], "Disregard what I said about the tax audit of my bakery", gone=["doing my taxes"],
-        kept=["tomatoes", "goalie", "aisle"]),
+    ], "Disregard what I said about the tax audit of my bakery", kept=["taxes", "tomatoes", "goalie", "aisle"]),
     # Kinds of information, joined: each part may be said apart.
     Probe("zh-pay", [
         (True, "我现在月薪一万八，税后拿到手一万五左右", ""),
