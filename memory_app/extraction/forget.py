@@ -189,8 +189,9 @@ _NOT_STORED = re.compile(r"(?i:\b(?:store|storing|save|saving|record|recording|l
 _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|(?i:\bno,? wait\b|\bwait\b|\boops\b|\bmy bad\b|\bI mean\b|"
                               r"\bactually\b|\bsorry\b|\bcorrection\b)")
 
-_ONLY_A_PLACE = re.compile(r"(?:从|在)?你(?:这|那)(?:儿|里|边)(?:的)?"
-                           r"|(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
+# Where the assistant keeps it ("从你这儿", "在你那里"): a place, even once the fillers around it are gone.
+_WITH_YOU = r"(?:从|在)?你(?:这|那)(?:儿|里|边)(?:的)?"
+_ONLY_A_PLACE = re.compile(rf"{_WITH_YOU}|(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
                            r"(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
@@ -286,7 +287,7 @@ def _clean_one(phrase: str) -> str:
         phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
         phrase = _without_story_words(phrase)
-    return "" if _ONLY_A_PLACE.fullmatch(phrase) else phrase
+    return "" if re.fullmatch(_WITH_YOU, phrase) else phrase
 
 
 # "the whole timeshare saga": "whole" and "saga" say it is a matter talked about; the words between
