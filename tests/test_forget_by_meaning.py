@@ -110,7 +110,7 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("Toss out what I shared on my salary negotiation, please", "salary negotiation"),
     ("That bit about my manager's affair, please don't hold on to it", "manager's affair"),
     # a record the user has is content; only where the assistant keeps things (从你这儿) is a place
-    ("about my record I mentioned, scratch it, don't keep it", "record"),
+    ("regarding my record that I mentioned, scratch it", "record"),
     ("what I said about my criminal record, scratch it", "criminal record"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
