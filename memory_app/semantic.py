@@ -200,6 +200,16 @@ def link_revision(snippet: Snippet) -> Snippet | None:
     return revised
 
 
+def relink_revisions(tenant: str, user_id: str) -> int:
+    """Link every message of one user to what it revises, oldest first, as ``link_revision`` does when a message
+    is stored: for rows stored before the grammar knew their kind of revision. Run by ``memory reindex`` after
+    the keyword index is rebuilt. Returns the number of links made."""
+    linked = 0
+    for snippet in Snippet.objects.for_user(tenant, user_id).filter(revises__isnull=True).order_by("observed_at", "pk"):
+        linked += link_revision(snippet) is not None
+    return linked
+
+
 def revised_among(text: str, nearest_first: list[Snippet], shared_words: dict[int, float]) -> Snippet | None:
     """Of the speaker's earlier statements nearest in meaning, the nearest that shares enough of the revision's rare
     words (``shared_words``: pk -> share, see REVISION_MIN_SHARED) and, when the revision gives a value (a number, a

@@ -1,8 +1,11 @@
 """A message that corrects or changes something said before, often without repeating its subject, is linked to the
 statement it revises and stands in for it in recall: ranked just above it, so the newer value comes first."""
+import io
+import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from django.core.management import call_command
 
 from memory_app import recall, service
 from memory_app.extraction.language import revises_earlier
@@ -156,3 +159,19 @@ def test_a_chinese_message_that_stops_something_is_linked():
     assert snippet_of("ivy", turn_ids[4]).revises == snippet_of("ivy", turn_ids[0])
     order = ranked_turns(service.before_turn("ivy", "周日傍晚女儿有什么安排？", now=now))
     assert order.index(turn_ids[4]) < order.index(turn_ids[0])
+
+
+def test_reindex_links_revisions_stored_before_the_grammar_knew_them():
+    """Rows written by an older version carry no link: `memory reindex` makes it, oldest first, and recall then
+    lets the revision stand in again."""
+    original, correction, now = said_then_corrected("kim", *RECITAL)
+    Snippet.objects.filter(user_id="kim").update(revises=None)
+    out = io.StringIO()
+    call_command("memory", "reindex", "--tenant", "default", "--user", "kim", stdout=out)
+    assert "1 revisions newly linked" in out.getvalue()
+    assert snippet_of("kim", correction).revises == snippet_of("kim", original)
+    order = ranked_turns(service.before_turn("kim", "When is the violin recital?", now=now))
+    assert order.index(correction) < order.index(original)
+    out = io.StringIO()
+    call_command("memory", "reindex", "--tenant", "default", "--user", "kim", "--json", stdout=out)
+    assert json.loads(out.getvalue())["revision_links"] == 0  # already linked: nothing new

@@ -25,6 +25,7 @@ from memory_app.crypto import reveal_value
 from memory_app.evaluation import EvalFileError, run_eval
 from memory_app.models import Memory
 from memory_app.search_index import indexed_users, reindex_user
+from memory_app.semantic import relink_revisions
 from memory_app.reembed import DEFAULT_BATCH_SIZE, ReembedError, count_rows_to_embed, reembed
 
 from . import _memory_output as output
@@ -138,7 +139,8 @@ class Command(BaseCommand):
 
         reindex_parser = subcommands.add_parser(
             "reindex", parents=[_shared_options("only this tenant (default: all)")],
-            help="rebuild the keyword index and per-user index state from the stored rows")
+            help="rebuild the keyword index and per-user index state from the stored rows, and link "
+                 "revisions to what they revise")
         reindex_parser.add_argument("--user", type=_non_blank, help="only this user (needs --tenant)")
 
         retry = subcommands.add_parser("retry", help="process again the turns whose background work failed or stalled")
@@ -299,12 +301,14 @@ class Command(BaseCommand):
         if user_id and not tenant:
             raise CommandError("reindex --user needs --tenant")
         users = [(tenant, user_id)] if user_id else indexed_users(tenant)
-        items = 0
+        items = links = 0
         for user_tenant, user in users:
             with transaction.atomic():
                 items += reindex_user(user_tenant, user)
-        result = {"users": len(users), "items": items}
-        self._write(_dump_json(result) if options["json"] else f"reindexed {items} items of {len(users)} users")
+                links += relink_revisions(user_tenant, user)
+        result = {"users": len(users), "items": items, "revision_links": links}
+        self._write(_dump_json(result) if options["json"] else
+                    f"reindexed {items} items of {len(users)} users; {links} revisions newly linked to what they revise")
 
     def handle_retry(self, options):
         # With the immediate task backend nothing re-runs a failed turn by itself; cron runs this instead.
