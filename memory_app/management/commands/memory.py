@@ -307,8 +307,8 @@ class Command(BaseCommand):
                 items += reindex_user(user_tenant, user)
                 links += relink_revisions(user_tenant, user)
         result = {"users": len(users), "items": items, "revision_links": links}
-        self._write(_dump_json(result) if options["json"] else
-                    f"reindexed {items} items of {len(users)} users; {links} revisions newly linked to what they revise")
+        line = f"reindexed {items} items of {len(users)} users; {links} revisions newly linked to what they revise"
+        self._write(_dump_json(result) if options["json"] else line)
 
     def handle_retry(self, options):
         # With the immediate task backend nothing re-runs a failed turn by itself; cron runs this instead.
