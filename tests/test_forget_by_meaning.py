@@ -89,8 +89,7 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("please wipe what I vented about my flatmate", "flatmate"),
     ("forget the debt stuff I ranted about earlier", "debt"),
     ("erase what I told you about my landlord last week", "landlord"),
-    # a demonstrative with 事 points at a matter spoken of; "entire ... episode" and a time name nothing
-    ("表哥这个事就别留着了，他自己会摆平", "表哥"),
+    # "entire ... episode" and a time name nothing
     ("That entire timeshare episode from last spring, please bin every bit of it", "timeshare"),
     # a time, then "I said" with no 的 before what was said
     ("前三个礼拜我说的腰上那点老毛病，删掉吧", "腰上那点老毛病"),
