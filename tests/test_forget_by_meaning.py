@@ -58,13 +58,13 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("别存着，前天吐槽的那个房东", "房东"),
     # chat shorthand and an interjection; "I told you" at the end
     ("hey, erase what i told u about my brother's probation", "brother's probation"),
-    ("delete the surgery thing I told you", "surgery"),
+    ("delete the surgery thing I told you", "surgery thing"),
     # a wish in place of an order; an English reporting verb inside a Chinese request
     ("I'd rather you didn't keep the stuff about my parole officer", "parole officer"),
     ("上次跟你 mention 过的那个搬家的事删了吧", "搬家"),
     # the reporting clause with when it was said: neither names the subject ("last" would match "last reply")
     ("please erase the knee surgery notes i shared with you in march", "knee surgery notes"),
-    ("delete the rent arrears thing we discussed two months ago", "rent arrears"),
+    ("delete the rent arrears thing we discussed two months ago", "rent arrears thing"),
     ("drop the thing about my overdraft I told you a few weeks ago", "overdraft"),
     ("what I told you in June about my back pain, please delete that", "back pain"),
     ("what I wrote before thanksgiving regarding the loan from my uncle, don't keep it", "loan from my uncle"),
@@ -89,8 +89,8 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("please wipe what I vented about my flatmate", "flatmate"),
     ("forget the debt stuff I ranted about earlier", "debt"),
     ("erase what I told you about my landlord last week", "landlord"),
-    # "entire ... episode" and a time name nothing
-    ("That entire timeshare episode from last spring, please bin every bit of it", "timeshare"),
+    # a story noun ("episode") says a matter was spoken of; a time after it names nothing
+    ("That entire timeshare episode from last spring, please bin every bit of it", "entire timeshare episode"),
     # a time, then "I said" with no 的 before what was said
     ("前三个礼拜我说的腰上那点老毛病，删掉吧", "腰上那点老毛病"),
     ("上回我提他妹妹的婚事，别记了", "他妹妹的婚事"),

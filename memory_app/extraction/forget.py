@@ -287,20 +287,7 @@ def _clean_one(phrase: str) -> str:
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
         phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
-        phrase = _without_story_words(phrase)
     return "" if re.fullmatch(_WITH_YOU, phrase) else phrase
-
-
-# "the whole timeshare saga": "whole" and "saga" say it is a matter talked about; the words between
-# name it. They go only around such words: "that whole thing" alone points back and stays as it is.
-_STORY_WORDS = re.compile(r"(?i)^(?:whole|entire)\s+|\s+(?:saga|episode|drama|mess|matter|thing|stuff)$")
-_POINTER_WORDS = re.compile(r"(?i)\b(?:whole|entire|that|this|the|those|these|all|of|"
-                            r"saga|episode|drama|mess|affair|matter|business|story|thing|stuff)\b")
-
-
-def _without_story_words(phrase: str) -> str:
-    stripped = _STORY_WORDS.sub("", phrase).strip(" ,")
-    return stripped if _POINTER_WORDS.sub("", stripped).strip(" ,") else phrase
 
 
 def _residual(phrase: str) -> str:
