@@ -104,7 +104,6 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("有关我儿子打架被处分的事，别再记在你那里", "我儿子打架被处分"),
     ("我妈住院的消息，请从记录中移走", "我妈住院的消息"),
     ("I don't want you keeping anything about my mother's diagnosis", "mother's diagnosis"),
-    ("Purge everything related to my ex-husband's custody claim", "ex-husband's custody claim"),
     ("Can you erase the part where I talked about my credit card debt?", "credit card debt"),
     ("Toss out what I shared on my salary negotiation, please", "salary negotiation"),
     ("That bit about my manager's affair, please don't hold on to it", "manager's affair"),
@@ -169,6 +168,8 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     "forget everything",  # may mean the last few messages: never read as "erase me"
     "Please forget all about that whole business",  # points back to nothing: never read as "erase me" either
     "Delete the second paragraph of my cover letter draft", "Scrap the third option, let's compare the first two",
+    "Can you drop the business plan section from the doc?", "take out everything related to pricing from the slides",
+    "delete the situation report draft", "cut out the drama in the intro paragraph",
     "把会议纪要里重复的段落去掉", "我删了那个购物App，太费钱了",
     "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
     "Lose the jacket, it's warm out", "The printer jammed again. Forget it.", "我把旧文件 delete 了",

@@ -48,16 +48,16 @@ _EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|
 _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_EN_STRONG})\b)|(?P<eg>\b(?:{_EN_GENERIC})\b)", re.I)
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
-# A story noun ("that whole saga") points at a matter spoken of. ("那个事" alone does not: what is left of the
-# description is then a bare name, and every message naming that person would go.)
+# "That whole ... saga": a story noun after "whole" points back at a matter spoken of; alone ("delete the situation
+# report", "drop the business plan section") it is a thing being edited. ("那个事" is no cue either: what it leaves
+# of the description is a bare name, and every message naming that person would go.)
 _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
                   r"|你(?:那|这)(?:边|儿|里)"
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|"
-                  r"history|profile|"
-                  r"saga|episode|business|matter|story|situation|drama|mess|affair|"
-                  r"related to|relating to|to do with)\b)")
+                  r"history|profile)\b"
+                  r"|\b(?:whole|entire)\b[^.,;!?]{0,40}\b(?:saga|episode|business|matter|story|situation|drama|mess|affair)\b)")
 
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
