@@ -1,0 +1,76 @@
+"""What a change to the forget-request grammar changes, message by message, before any eval is run.
+
+    python scripts/forget_detection_diff.py ../base-checkout [--held-out v13,v14,...]
+
+Reads every user turn of ``../shared/eval/*.jsonl`` and ``bench/eval_sets/*.jsonl``, asks this checkout's and the base
+checkout's ``detect_forget_requests`` (each in its own process, with this interpreter), and prints every turn whose
+requests differ: new, lost or changed descriptions. Held-out sets are only counted, never printed, so that they stay
+unseen. A grammar change moves descriptions in ways no eval total shows until a later query happens to leak (a
+"record" the user has, read as the assistant's records, emptied one description here once); this shows them all.
+"""
+import argparse
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SET_FILES = [*sorted((ROOT.parent / "shared" / "eval").glob("*.jsonl")),
+             *sorted((ROOT / "bench" / "eval_sets").glob("*.jsonl"))]
+# Held out as of the twentieth session (bench/eval_sets/README.md marks each set).
+HELD_OUT = "v12,v13,v14,v15,v17,v19,v20,v22,v23"
+
+READER = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+os.chdir(sys.argv[1])
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chatmem.settings")
+os.environ.setdefault("SECRET_KEY", "forget-detection-diff-" + "x" * 40)
+import django
+django.setup()
+from memory_app.extraction import extract
+found = {}
+for path in sys.argv[2:]:
+    for line in open(path, encoding="utf-8"):
+        case = json.loads(line)
+        for turn in case["turns"]:
+            if turn["speaker"] != "assistant":
+                requests = extract(turn["text"], use_llm=False).forget_requests
+                if requests:
+                    key = os.path.basename(path) + "|" + str(turn["id"])
+                    found[key] = [[r.description, r.everything, r.whole_subject] for r in requests]
+print(json.dumps(found, ensure_ascii=False))
+"""
+
+
+def detections(checkout: Path) -> dict:
+    result = subprocess.run([sys.executable, "-c", READER, str(checkout), *map(str, SET_FILES)],
+                            capture_output=True, text=True, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("base", type=Path, help="the checkout to compare with (a git worktree of the base commit)")
+    parser.add_argument("--held-out", default=HELD_OUT, help=f"sets only counted (default {HELD_OUT})")
+    args = parser.parse_args()
+    held = {f"unseen_assist_{name.strip()}.jsonl" for name in args.held_out.split(",") if name.strip()}
+    before, after = detections(args.base.resolve()), detections(ROOT)
+    counted = Counter()
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) == after.get(key):
+            continue
+        kind = "new" if key not in before else "lost" if key not in after else "changed"
+        set_name = key.split("|")[0]
+        if set_name in held:
+            counted[(set_name, kind)] += 1
+        else:
+            print(f"{kind:8} {key}: {before.get(key)} -> {after.get(key)}")
+    for (set_name, kind), count in sorted(counted.items()):
+        print(f"{kind:8} {set_name}: {count} (held out: counted only)")
+    print(f"{len(before)} turns with requests before, {len(after)} after")
+
+
+if __name__ == "__main__":
+    main()
