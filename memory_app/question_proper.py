@@ -60,7 +60,6 @@ def asks(clause: str, question_mark: bool = False) -> bool:
     return bool(_EN_QUESTION.search(clause) or _EN_REPORTED.search(clause))
 
 
-
 def question_proper(text: str, *, keeps_remark=lambda clause: False) -> str:
     """``text`` without what follows its last asking clause (a remark: who else asked, how the asker feels about it)
     unless ``keeps_remark`` says it brings the asker's own plan into the question; a claim check's teller ("my aunt

@@ -204,10 +204,11 @@ def relink_revisions(tenant: str, user_id: str) -> int:
     """Link every message of one user to what it revises, oldest first, as ``link_revision`` does when a message
     is stored: for rows stored before the grammar knew their kind of revision. Run by ``memory reindex`` after
     the keyword index is rebuilt. Returns the number of links made."""
-    linked = 0
-    for snippet in Snippet.objects.for_user(tenant, user_id).filter(revises__isnull=True).order_by("observed_at", "pk"):
-        linked += link_revision(snippet) is not None
-    return linked
+    unlinked = Snippet.objects.for_user(tenant, user_id).filter(revises__isnull=True).order_by("observed_at", "pk")
+    # Full rows (vectors) only for the few messages the grammar reads as revisions, read one by one: rows of the
+    # same table are written while they are linked.
+    candidates = [pk for pk, text in unlinked.values_list("pk", "text") if revises_earlier(text)]
+    return sum(link_revision(Snippet.objects.get(pk=pk)) is not None for pk in candidates)
 
 
 def revised_among(text: str, nearest_first: list[Snippet], shared_words: dict[int, float]) -> Snippet | None:

@@ -3,7 +3,8 @@
     python scripts/forget_detection_diff.py ../base-checkout [--held-out v13,v14,...]
 
 Reads every user turn of ``../shared/eval/*.jsonl`` and ``bench/eval_sets/*.jsonl``, asks this checkout's and the base
-checkout's ``detect_forget_requests`` (each in its own process, with this interpreter), and prints every turn whose
+checkout's extraction (``extract(...).forget_requests``, as a turn is read: redacted, Traditional and Cantonese
+folded; each checkout in its own process, with this interpreter), and prints every turn whose
 requests differ: new, lost or changed descriptions. Held-out sets are only counted, never printed, so that they stay
 unseen. A grammar change moves descriptions in ways no eval total shows until a later query happens to leak (a
 "record" the user has, read as the assistant's records, emptied one description here once); this shows them all.

@@ -19,7 +19,8 @@ from ..when_said import EN_MONTH_NAMES
 # to be the thesaurus of "delete / throw away / strike out / don't keep" in both languages, not a list of cases.
 _ZH_NOT = (r"(?:别|不要|不用|甭|莫|无需|不必|没必要|不需要|用不着|犯不着|千万别|可别|不许|不想让你|不想你|唔好|唔使|唔要)"
            r"(?:再|帮我|给我|替我)*")  # 莫: 西南官话; 唔好, 唔使: 粤语
-_ZH_STRONG = (rf"忘(?:记)?(?:掉|光|干净|个干净)|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
+_ZH_STRONG = (rf"忘(?:记)?(?:掉|光|干净|个干净)|忘了吧|忘记吧|{_ZH_NOT}记(?:录|住|着|下来|下)?(?!错|性|者|账|仇|号|得)"
+              r"|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{_ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|走|出去)?")
 _ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了|光|干净)|擦(?:掉|除|去|干净)|扔(?:掉|了)"
@@ -49,7 +50,7 @@ _VERB = re.compile(rf"(?P<zs>{_ZH_STRONG})|(?P<zg>{_ZH_GENERIC})|(?P<es>\b(?:{_E
 
 # A memory cue: the object is something said, known or kept, not a thing in the world.
 # "That whole ... saga": a story noun after "whole" points back at a matter spoken of; alone ("delete the situation
-# report", "drop the business plan section") it is a thing being edited. ("那个事" is no cue either: what it leaves
+# report", "cut the drama from the intro") it is a thing being edited. ("那个事" is no cue either: what it leaves
 # of the description is a bare name, and every message naming that person would go.)
 _CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
@@ -192,6 +193,7 @@ _SELF_CORRECTION = re.compile(r"不对|说错|搞错|错了|口误|不是不是|
 
 # Where the assistant keeps it ("从你这儿", "在你那里"): a place, even once the fillers around it are gone.
 _WITH_YOU = r"(?:从|在)?你(?:这|那)(?:儿|里|边)(?:的)?"
+_WITH_YOU_ALONE = re.compile(_WITH_YOU)
 _ONLY_A_PLACE = re.compile(rf"{_WITH_YOU}|(?:任何|所有|你的|你们的|你那边的|你(?:那边|这边)?(?:的)?内部的?|内部的?|系统|档案|)"
                            r"(?:记录|档案|笔记|备忘录?|本子|文件|资料库|系统|数据库)?(?:里|中|上|里面)?"
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
@@ -287,7 +289,7 @@ def _clean_one(phrase: str) -> str:
         phrase = _ZH_TRAILING.sub("", phrase).strip(" ，,")
         phrase = _EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = _EN_LEADING.sub("", phrase + " ").strip(" ,")
-    return "" if re.fullmatch(_WITH_YOU, phrase) else phrase
+    return "" if _WITH_YOU_ALONE.fullmatch(phrase) else phrase
 
 
 def _residual(phrase: str) -> str:
