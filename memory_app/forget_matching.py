@@ -23,6 +23,7 @@ from . import crypto, forget_judge
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
+from .extraction.confided import said_in_confidence
 from .extraction.forget import description_parts, distinctive_terms, names_what_key_stores
 from .keywords import terms as keyword_terms
 from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
@@ -47,6 +48,12 @@ class Item:
     lift: float | None = None
     key_named: bool = False  # a memory whose key is what the description names ("我的地址" -> profile.home_address)
     said_at: datetime | None = None  # a message's time (turns only)
+    confided: bool = False  # a message the user said in confidence (turns only)
+
+    @property
+    def fit(self) -> float:
+        """How well the description fits it, meaning and words together (the ranking the rules below share)."""
+        return (self.lift or 0.0) + app_settings.FORGET_KEYWORD_WEIGHT * self.keyword
 
     @property
     def matched(self) -> bool:
@@ -54,7 +61,7 @@ class Item:
             return True
         if self.lift is None:  # no vector (a bag of values, past the embedding budget, no embedder): words alone
             return self.keyword >= app_settings.FORGET_KEYWORD_ALONE
-        return self.lift + app_settings.FORGET_KEYWORD_WEIGHT * self.keyword >= app_settings.FORGET_THRESHOLD
+        return self.fit >= app_settings.FORGET_THRESHOLD
 
 
 @dataclass
@@ -109,7 +116,8 @@ def collect(tenant: str, user_id: str, *, skip_turn_pk: int | None = None) -> li
     for turn in turns:
         ref = frozenset({(turn.session_id, turn.turn_id)})
         if turn.text not in PLACEHOLDERS:
-            items.append(Item("turn", turn.pk, turn.text, ref, said_at=turn.occurred_at))
+            items.append(Item("turn", turn.pk, turn.text, ref, said_at=turn.occurred_at,
+                              confided=said_in_confidence(turn.text)))
         if turn.reply not in PLACEHOLDERS:
             items.append(Item("reply", turn.pk, turn.reply, ref))
         outcome_text = " ".join(content_strings({k: v for k, v in (turn.outcome or {}).items() if k != "forgotten"}))
@@ -275,9 +283,8 @@ def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | Non
 
 def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
     """The messages the chat model says the request is about, among the best-scoring ones; None when it failed."""
-    weight = app_settings.FORGET_KEYWORD_WEIGHT
     messages = sorted((item for item in items if item.place == "turn"),
-                      key=lambda item: -((item.lift or 0.0) + weight * item.keyword))[:app_settings.FORGET_JUDGE_CANDIDATES]
+                      key=lambda item: -item.fit)[:app_settings.FORGET_JUDGE_CANDIDATES]
     chosen = forget_judge.messages_about(llm, request, [item.text for item in messages])
     return None if chosen is None else [messages[index] for index in sorted(chosen)]
 
@@ -306,12 +313,9 @@ def standout_message(items: list[Item], said_between: tuple[datetime, datetime] 
     message about an eviction) can share no word with it and sit below the absolute threshold. A request that
     says when it was said ("back in March") looks among the messages of that time, and the best of those goes
     at a lower z (``FORGET_STANDOUT_Z_DATED``): the date has already set it apart from the rest."""
-    messages = [item for item in items if item.place == "turn" and item.lift is not None]
-    if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
+    messages, z = _messages_with_z(items)
+    if not messages:
         return None
-    weight = app_settings.FORGET_KEYWORD_WEIGHT
-    values = np.array([item.lift + weight * item.keyword for item in messages])
-    spread = float(values.std()) or 1.0
     dated = [position for position, item in enumerate(messages) if said_between and item.said_at
              and said_between[0] <= item.said_at <= said_between[1]]
     # A date that holds most of the messages ("yesterday" in a chat begun yesterday) sets nothing apart; and once
@@ -319,8 +323,31 @@ def standout_message(items: list[Item], said_between: tuple[datetime, datetime] 
     narrows = 0 < len(dated) <= len(messages) * MAX_DATED_SHARE and not any(item.matched for item in messages)
     candidates, bar = ((dated, app_settings.FORGET_STANDOUT_Z_DATED) if narrows
                        else (range(len(messages)), app_settings.FORGET_STANDOUT_Z))
-    best = max(candidates, key=lambda position: values[position])
-    return messages[best] if (values[best] - values.mean()) / spread >= bar else None
+    best = max(candidates, key=lambda position: z[position])
+    return messages[best] if z[best] >= bar else None
+
+
+def _messages_with_z(items: list[Item]) -> tuple[list[Item], np.ndarray]:
+    """The user's scored messages and how far each one's fit stands out among them (a z-score); none when there
+    are too few for a spread to mean anything."""
+    messages = [item for item in items if item.place == "turn" and item.lift is not None]
+    if len(messages) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
+        return [], np.zeros(0)
+    values = np.array([item.fit for item in messages])
+    return messages, (values - values.mean()) / (float(values.std()) or 1.0)
+
+
+def confided_message(items: list[Item]) -> Item | None:
+    """For a request that fits nothing by the other rules: the message said in confidence that the description fits
+    best, when it stands out among all the user's messages (``FORGET_CONFIDED_Z``). What people later ask to have
+    forgotten is, more often than not, what they asked to keep quiet when they said it; and taking a confidence
+    wrongly errs towards privacy, where taking any other message would lose something the user wanted kept."""
+    messages, z = _messages_with_z(items)
+    confided = [position for position, item in enumerate(messages) if item.confided]
+    if not confided:
+        return None
+    best = max(confided, key=lambda position: z[position])
+    return messages[best] if z[best] >= app_settings.FORGET_CONFIDED_Z else None
 
 
 def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
@@ -336,6 +363,8 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
     else:
         standout = standout_message(items, said_between)
         chosen = [item for item in items if item.matched or item is standout]
+        if not chosen:
+            chosen = [item for item in [confided_message(items)] if item is not None]
         if whole_subject:
             chosen += same_thread(items, [item for item in chosen if item.place == "turn"])
     for item in chosen:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from memory_app import actions, forget_matching, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
+from memory_app.extraction.confided import said_in_confidence
 from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
                                Turn, TurnStatus)
@@ -633,3 +634,56 @@ def test_a_shared_title_does_not_carry_a_forget_to_another_person(history, reque
 ])
 def test_a_word_with_another_ending_is_the_same_word_and_a_compound_is_not(first, second, same):
     assert forget_matching._same_stem(first, second) is same
+
+
+# --- a confidence: what a request that fits nothing most likely means ---------------------------------------
+
+@pytest.mark.parametrize("message, confided", [
+    ("Just between us, my brother got sacked", True),
+    ("Don't tell anybody, I failed my driving test again", True),
+    ("She doesn't want her boss to know she is pregnant", True),
+    ("Off the record, the merger is off", True),
+    ("This is a bit private: my dad has debts", True),
+    ("我表姐离婚了，这话别对外人讲", True),
+    ("这个消息先别声张", True),
+    ("我不想让我妈知道我辞职了", True),
+    ("佢唔想俾佢老公知", True),
+    ("My personal trainer moved to Leeds", False),
+    ("We chose a private school for Ada", False),
+    ("Secret Santa budget is 20 pounds", False),
+    ("Don't tell me the ending of the film", False),
+    ("我跟老板说了明天请假", False),
+    ("别忘了提醒我交房租", False),
+])
+def test_a_message_said_in_confidence_is_told_by_its_words_not_its_topic(message, confided):
+    assert said_in_confidence(message) is confided
+
+
+CONFIDED_HISTORIES = [
+    (["I'm training for a half marathon in April, four runs a week",
+      "{marker}my husband's been out of work since March and we're behind on the car loan",
+      "We booked a cottage in Cornwall for early August", "My laptop battery barely lasts two hours now",
+      "I'm hosting book club on Thursday, we're reading a Japanese crime novel",
+      "The neighbours' new puppy barks all morning", "I switched my phone plan to a cheaper one with more data"],
+     "Something personal: ", "That stuff I mentioned about how things are at home, drop it", "car loan"),
+    (["我在学游泳，一周去两次，都是晚上", "{marker}我表哥做生意亏了，现在欠了银行不少钱", "下个月要搬到公司附近，通勤能省一个小时",
+      "家里的吸尘器坏了，打算换个新的", "周末带女儿去看了儿童剧，她特别喜欢", "最近迷上了烤面包，入手了一台小烤箱",
+      "小区门口开了家面馆"],
+     "这个你替我保密，", "我讲过的亲戚生意上的难处，别记着了", "欠了银行"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("history, marker, request_text, confidence", CONFIDED_HISTORIES)
+@pytest.mark.parametrize("said_in_confidence_then", [True, False])
+def test_a_request_that_fits_nothing_takes_what_was_said_in_confidence(history, marker, request_text, confidence,
+                                                                       said_in_confidence_then):
+    """The description fits the meant message too weakly to stand out by itself; the same words said as a
+    confidence make it the one the request means. Said plainly, nothing is taken: no other message is a guess."""
+    for number, text in enumerate(history):
+        service.after_turn("confiding", text.format(marker=marker if said_in_confidence_then else ""),
+                           session_id="s1", turn_id=f"t{number}")
+    service.after_turn("confiding", request_text, session_id="s1", turn_id="ask")
+    left = stored_text("confiding")
+    assert (confidence not in left) is said_in_confidence_then
+    assert all(text in left for text in history if "{marker}" not in text)
