@@ -111,6 +111,10 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     # a record the user has is content; only where the assistant keeps things (从你这儿) is a place
     ("regarding my record that I mentioned, scratch it", "record"),
     ("what I said about my criminal record, scratch it", "criminal record"),
+    # a restatement names it more precisely ("就是…的那次", "the one about…"); a comment on it does not
+    ("老周那件事，就是他跟我借钱的那次，别记了", "老周, 他跟我借钱"),
+    ("Priya's news, the one about her visa, please forget it", "Priya's news, her visa"),
+    ("My sister stuff, I mean the bit about her loans, delete it", "sister, her loans"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

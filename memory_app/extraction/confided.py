@@ -24,7 +24,8 @@ _EN_OTHERS = r"(?:anyone|anybody|a soul|others|people|him|her|them|my \w+|the \w
 _EN = (
     r"confidential(?:ly)?|in confidence|confided|confiding|off the record|in private|privately"
     r"|between (?:you and me|you and i|us|ourselves|the two of us)|just between"
-    r"|(?:don't|do not|never|please don't|can't|cannot) (?:tell|mention (?:it |this |that )?to|share (?:it |this |that )?with"
+    r"|(?:don't|do not|never|please don't|can't|cannot) "
+    r"(?:tell|mention (?:it |this |that )?to|share (?:it |this |that )?with"
     rf"|let (?:it|this|that) slip to) {_EN_OTHERS}"
     r"|keep (?:it|this|that) (?:to yourself|quiet|private|secret|under wraps|between us|hush)"
     rf"|(?:don't|doesn't|do not|does not|didn't|did not) want {_EN_OTHERS}(?: else)? to (?:know|find out|hear)"

@@ -13,10 +13,10 @@ from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
-    ADDRESS, ALL_OF_IT, ANAPHOR, CHUNK_BREAK, COMMENT_START, CUE, EN_ASKED_NOT, EN_LEADING, EN_REQUEST_PREFIX,
-    EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, MEMORY_REFERENCE, META_WORDS, NEUTER, NOT_STORED,
-    ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK, STORED,
-    VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING, ZH_NEGATED_FORGET,
+    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, CUE, EN_ASKED_NOT, EN_LEADING,
+    EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, MEMORY_REFERENCE, META_WORDS, NEUTER,
+    NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK,
+    STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING, ZH_NEGATED_FORGET,
     ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
 
@@ -98,6 +98,9 @@ def _clean(phrase: str) -> str:
 
 def _clean_one(phrase: str) -> str:
     phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
+    restated = APPOSITIVE.match(phrase)
+    if restated:  # "就是他跟我说的那件": what it restates, without the frame
+        phrase = restated.group("zh") or restated.group("en")
     if ONLY_A_PLACE.fullmatch(phrase):  # "存进你的档案里": where it would go, not what
         return ""
     previous = None
@@ -298,7 +301,7 @@ def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> s
 
 
 def _names_subject(chunk: str) -> bool:
-    if COMMENT_START.match(chunk):
+    if COMMENT_START.match(chunk) and not APPOSITIVE.match(chunk):
         return False
     rest = META_WORDS.sub(" ", _clean(META_WORDS.sub(" ", chunk)))
     return not PRONOUN.match(rest.strip()) and any(len(term) >= 2 for term in distinctive_terms(rest))

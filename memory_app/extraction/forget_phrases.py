@@ -158,6 +158,11 @@ WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
                             r"|^(?:我|我真|我也)?(?:本来|其实|真|按说|按理|照理)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
                             r"|^(?i:(?:on reflection,? |in hindsight,? )?(?:I|we)\s+(?:shouldn't|should not|should never|ought (?:never|not) to|regret|wish I hadn't))")
+# A restatement of what was just named, not a comment on it: "就是…的那件" (a clause closed by a demonstrative and a
+# measure word), "the one where…", "I mean…". Its inner clause says more precisely what is meant.
+APPOSITIVE = re.compile(r"^(?:也)?就是(?:说)?(?P<zh>.+?)的?(?:那|这)(?:件|个|次|些|段|回|桩|档子|阵子)(?:事情?|事儿)?$"
+                        r"|^(?i:i mean|that is|i\.e\.?|namely|(?:the|that) (?:one|bit|part|time))\b,?\s*"
+                        r"(?:(?:where|when|that|which|about|with)\s+)?(?P<en>.+)$")
 META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
                          r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
                          r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
