@@ -208,6 +208,11 @@ POSITIVES = [
     # part of an identity document's number, named as such
     ("酒店核验要身份证后六位 20417X，帮我记一下", "20417X", "id_card"),
     ("my passport ending in 7730 is the one on file", "7730", "passport"),
+    # a card's verification code: three or four digits, read only after its own name
+    ("card details for the hotel: exp 11/29, cvv 582", "582", "password"),
+    ("CVC is 0461 on the corporate card", "0461", "password"),
+    ("信用卡安全码是 316，订房要用", "316", "password"),
+    ("卡背面三位数 907，订票时要填", "907", "password"),
 ]
 
 
@@ -333,6 +338,8 @@ NEGATIVES = [
     # a card's last four name the card (receipts print them); a question about part of a number holds none
     "the card ending in 3391 was declined twice",
     "身份证后六位是多少来着",
+    "the CVV on most cards has 3 digits",  # says how long it is, gives none
+    "安全码一般在卡背面",
 ]
 
 

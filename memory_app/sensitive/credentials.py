@@ -304,7 +304,26 @@ def _phrase_after(text: str, start: int) -> tuple[int, int] | None:
     return None
 
 
+# A card's verification code (CVV, CVC, 安全码, "the three digits on the back") has only three or four digits, so
+# it is read only right after its own name; card rules forbid keeping it at all.
+_CARD_CODE_WORD = re.compile(
+    r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|card (?:security|verification) (?:code|value|number)"
+    r"|(?:security|verification) code on the back|(?:three|3|four|4)[- ]digits? (?:code )?on the back)\b)"
+    r"|(?:信用卡|银行卡|卡)?安全码|卡(?:片)?(?:背面|背后|后面)的?(?:三|3|四|4)位(?:数字|数|码)?", re.A)
+_CARD_CODE = re.compile(r"(?<![\d.,/:-])\d{3,4}(?![\d]|[.,/:-]\d)", re.A)
+_CARD_CODE_WIDTH = 24
+
+
+def _card_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
+    run = _CARD_CODE.search(text, word.end(), sentence_limit(text, word.end(), _CARD_CODE_WIDTH))
+    return run.span() if run else None
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
+    for word in _CARD_CODE_WORD.finditer(text):
+        found = _card_code_after(text, word)
+        if found:
+            yield Secret("password", *found)
     for noun in _PHRASE_NOUN.finditer(text):
         found = _phrase_after(text, noun.end())
         if found:
