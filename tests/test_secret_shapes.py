@@ -208,6 +208,11 @@ POSITIVES = [
     # part of an identity document's number, named as such
     ("酒店核验要身份证后六位 20417X，帮我记一下", "20417X", "id_card"),
     ("my passport ending in 7730 is the one on file", "7730", "passport"),
+    # one value read by two detectors (a phone inside a password, a phone-shaped tail of an account number) is
+    # masked whole: no fragment of it stays in plain text
+    ("网银密码设成了 Tiger@13912345678 别弄丢", "Tiger@13912345678", "password"),
+    ("储物间的密码是 #3301862 进门按", "#3301862", "password"),
+    ("my savings account number 4402 7716 0900 5521 38 at the credit union", "4402 7716 0900 5521 38", "bank_account"),
     # a card's verification code: three or four digits, read only after its own name
     ("card details for the hotel: exp 11/29, cvv 582", "582", "password"),
     ("CVC is 0461 on the corporate card", "0461", "password"),
