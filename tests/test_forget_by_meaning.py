@@ -115,6 +115,8 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("老周那件事，就是他跟我借钱的那次，别记了", "老周, 他跟我借钱"),
     ("Priya's news, the one about her visa, please forget it", "Priya's news, her visa"),
     ("My sister stuff, I mean the bit about her loans, delete it", "sister, her loans"),
+    ("Scrap the Tom stuff, I mean the part about his drinking", "Tom, his drinking"),
+    ("把老周那件事删了，就是他借钱的那次", "老周, 他借钱"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

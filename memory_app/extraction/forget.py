@@ -224,12 +224,26 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             continue
         if _retracts_what_it_just_said(chunks, index, found):
             continue
+        if not everything:
+            description = _with_restatement_after(chunks, index, sentence, description)
         asked[index] = "" if everything else description
         said = " ".join(text for number, text in chunks if number == sentence)  # "X那摊事 你统统删了 别留底"
         whole = not everything and bool(ALL_OF_IT.search(said) or ALL_OF_IT.search(raw))
         requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk,
                                       points_back=points_back))
     return _distinct(requests)
+
+
+def _with_restatement_after(chunks, index: int, sentence: int, description: str) -> str:
+    """"Scrap the Tom stuff, I mean the part about his drinking", "把老周那件事删了，就是他借钱的那次": the
+    phrase right after the request restates what it means, more precisely."""
+    following = chunks[index + 1] if index + 1 < len(chunks) else None
+    if following is None or following[0] != sentence or not APPOSITIVE.match(following[1]):
+        return description
+    restated = _clean(following[1])
+    if not restated or restated in description or not _names_subject(following[1]):
+        return description
+    return f"{description}, {restated}"
 
 
 def _states_a_change(chunks: list[tuple[int, str]], index: int, raw_object: str) -> bool:
