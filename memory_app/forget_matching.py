@@ -48,7 +48,6 @@ class Item:
     lift: float | None = None
     key_named: bool = False  # a memory whose key is what the description names ("我的地址" -> profile.home_address)
     said_at: datetime | None = None  # a message's time (turns only)
-    confided: bool = False  # a message the user said in confidence (turns only)
 
     @property
     def fit(self) -> float:
@@ -116,8 +115,7 @@ def collect(tenant: str, user_id: str, *, skip_turn_pk: int | None = None) -> li
     for turn in turns:
         ref = frozenset({(turn.session_id, turn.turn_id)})
         if turn.text not in PLACEHOLDERS:
-            items.append(Item("turn", turn.pk, turn.text, ref, said_at=turn.occurred_at,
-                              confided=said_in_confidence(turn.text)))
+            items.append(Item("turn", turn.pk, turn.text, ref, said_at=turn.occurred_at))
         if turn.reply not in PLACEHOLDERS:
             items.append(Item("reply", turn.pk, turn.reply, ref))
         outcome_text = " ".join(content_strings({k: v for k, v in (turn.outcome or {}).items() if k != "forgotten"}))
@@ -343,7 +341,8 @@ def confided_message(items: list[Item]) -> Item | None:
     forgotten is, more often than not, what they asked to keep quiet when they said it; and taking a confidence
     wrongly errs towards privacy, where taking any other message would lose something the user wanted kept."""
     messages, z = _messages_with_z(items)
-    confided = [position for position, item in enumerate(messages) if item.confided]
+    # Read only here, for the few requests that matched nothing, not for every message of every request.
+    confided = [position for position, item in enumerate(messages) if said_in_confidence(item.text)]
     if not confided:
         return None
     best = max(confided, key=lambda position: z[position])

@@ -47,9 +47,9 @@ def find_secrets(text: str) -> list[Secret]:
 def _merged(secret: Secret, found: list[Secret]) -> tuple[Secret, list[Secret]]:
     """``secret`` joined with the secrets it overlaps, under the kind of the longest of them."""
     overlapping = [other for other in found if other.start < secret.end and secret.start < other.end]
-    longest = max([secret, *overlapping], key=lambda item: item.end - item.start)
-    joined = Secret(longest.kind, min(item.start for item in [secret, *overlapping]),
-                    max(item.end for item in [secret, *overlapping]))
+    parts = [secret, *overlapping]
+    longest = max(parts, key=lambda part: part.end - part.start)
+    joined = Secret(longest.kind, min(part.start for part in parts), max(part.end for part in parts))
     return joined, [other for other in found if other not in overlapping]
 
 

@@ -310,7 +310,7 @@ _CARD_CODE_WORD = re.compile(
     r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|card (?:security|verification) (?:code|value|number)"
     r"|(?:security|verification) code on the back|(?:three|3|four|4)[- ]digits? (?:code )?on the back)\b)"
     r"|(?:信用卡|银行卡|卡)?安全码|卡(?:片)?(?:背面|背后|后面)的?(?:三|3|四|4)位(?:数字|数|码)?", re.A)
-_CARD_CODE = re.compile(r"(?<![\d.,/:-])\d{3,4}(?![\d]|[.,/:-]\d)", re.A)
+_CARD_CODE = re.compile(r"(?<![\d.,/:-])\d{3,4}(?!\d|[.,/:-]\d)", re.A)
 _CARD_CODE_WIDTH = 24
 
 
