@@ -6,7 +6,7 @@ from datetime import timedelta
 import numpy as np
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.db.models import F
 from django.utils import timezone
@@ -221,7 +221,7 @@ def test_vector_index_matches_brute_force_and_sees_every_write():
     assert newest.pk not in [row.pk for row, _ in found]
 
 
-@pytest.mark.django_db(transaction=True)  # outside a transaction, as a chat's turns are (see _UserMatrix.extendable)
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a chat's turns are (see _UserMatrix.committed)
 def test_a_write_between_turns_reads_only_the_new_rows_into_a_cached_matrix():
     """Each user's matrix is kept in the process (on PostgreSQL for users up to VECTOR_MATRIX_MAX_ITEMS): a live
     chat writes between every two turns, and reading the whole history again each time would make a turn's cost
@@ -237,6 +237,45 @@ def test_a_write_between_turns_reads_only_the_new_rows_into_a_cached_matrix():
     assert newest.pk in [row.pk for row, _ in found]  # the new turn is the nearest, found at once
     vector_reads = [query["sql"] for query in reads.captured_queries if '"embedding"' in query["sql"]]
     assert len(vector_reads) == 1 and '"id" >' in vector_reads[0], vector_reads  # past the last key it held
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_matrix_read_inside_a_write_transaction_is_not_read_whole_again():
+    """after_turn reads the user's matrix inside its write transaction (a correction is linked to the statement
+    it revises). Once that transaction commits, the rows it read are settled: after the next write, only the
+    rows past them are read (before, the user's whole history was read again, and a turn's cost grew with it)."""
+    _say("txn")
+    snippets = Snippet.objects.for_user("default", "txn")
+    query = get_embedder().embed_query("宠物害怕雷声")
+    vector_index().nearest(snippets, "default", "txn", query, 3)
+    with transaction.atomic():
+        service.after_turn("txn", "邻居家的猫打雷时总躲到床底下", "ok", session_id="s2", turn_id="t9")
+        vector_index().nearest(snippets, "default", "txn", query, 3)
+    service.after_turn("txn", "I repaint old bicycles as a weekend hobby", "ok", session_id="s2", turn_id="t10")
+    with CaptureQueriesContext(connection) as reads:
+        found = vector_index().nearest(snippets, "default", "txn", query, 3)
+    assert Snippet.objects.get(user_id="txn", sources__0__turn="t9").pk in [row.pk for row, _ in found]
+    vector_reads = [query["sql"] for query in reads.captured_queries if '"embedding"' in query["sql"]]
+    assert len(vector_reads) == 1 and '"id" >' in vector_reads[0], vector_reads
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rows_a_rollback_took_back_leave_no_vector_behind():
+    """A row read into the matrix inside a transaction that then rolls back is gone; on SQLite its key may be
+    drawn again by the next row, whose own vector must be the one compared."""
+    _say("undo")
+    snippets = Snippet.objects.for_user("default", "undo")
+    query = get_embedder().embed_query("宠物害怕雷声")
+    vector_index().nearest(snippets, "default", "undo", query, 3)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        service.after_turn("undo", "邻居家的猫打雷时总躲到床底下", "ok", session_id="s2", turn_id="t9")
+        vector_index().nearest(snippets, "default", "undo", query, 3)
+        raise RuntimeError("the write is taken back")
+    service.after_turn("undo", "I repaint old bicycles as a weekend hobby", "ok", session_id="s2", turn_id="t10")
+    found = vector_index().nearest(snippets, "default", "undo", query, 10)
+    assert not Snippet.objects.filter(user_id="undo", text__contains="床底下").exists()
+    for row, similarity in found:
+        assert similarity == pytest.approx(_cosine(Snippet.objects.get(pk=row.pk).embedding, query), abs=1e-5)
 
 
 def test_a_user_past_the_matrix_limit_gets_the_same_nearest_rows(settings):

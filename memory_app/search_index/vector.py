@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import BinaryField, ExpressionWrapper, F, Func, QuerySet, Value
 from django.db.models.functions import Cast
 
@@ -254,17 +254,26 @@ class _Rows(_PrimaryKeys):
 
 
 class _UserMatrix:
-    __slots__ = ("version", "vectors_version", "pks", "matrix", "extendable")
+    __slots__ = ("version", "vectors_version", "pks", "matrix", "committed")
 
-    def __init__(self, version: int, vectors_version: int, pks: np.ndarray, matrix: np.ndarray, extendable: bool):
+    def __init__(self, version: int, vectors_version: int, pks: np.ndarray, matrix: np.ndarray, committed: int):
         self.version, self.vectors_version, self.pks, self.matrix = version, vectors_version, pks, matrix
-        # Read inside a transaction, it may hold rows that a rollback takes back (and whose keys come again):
-        # such a matrix is read whole next time.
-        self.extendable = extendable
+        # How many leading rows are known to be committed. Rows past them were read inside a transaction that has
+        # not committed yet (after_turn reads the matrix in its write transaction): a rollback may take them back
+        # and their keys may come again (SQLite), so until the commit settles them they are read again, and only
+        # they: never the user's whole history.
+        self.committed = committed
+
+    def settle(self) -> None:
+        self.committed = len(self.pks)
 
     @property
-    def last_pk(self) -> int:
-        return int(self.pks[-1]) if len(self.pks) else 0
+    def settled(self) -> bool:
+        return self.committed == len(self.pks)
+
+    @property
+    def last_committed_pk(self) -> int:
+        return int(self.pks[self.committed - 1]) if self.committed else 0
 
     def vector_of(self, pk: int) -> np.ndarray | None:
         """The row's normalised vector (a view into the matrix), None when the matrix has no such row (no vector,
@@ -369,19 +378,23 @@ class CachedMatrixVectorIndex(VectorIndex):
         key = (model._meta.label, tenant, user_id, dim)
         with self._lock:
             entry = self._cache.get(key)
-            if entry is not None and entry.version == version:
+            # Outside a transaction, rows read inside one are read again (a rollback may have taken them back).
+            if entry is not None and entry.version == version and (entry.settled or connection.in_atomic_block):
                 self._cache.move_to_end(key)
                 return entry
         rows = model.objects.filter(tenant=tenant, user_id=user_id, embedding__isnull=False, embedding_dim=dim)
-        extends = entry is not None and entry.extendable and entry.vectors_version == vectors_version
+        kept = entry.committed if entry is not None and entry.vectors_version == vectors_version else 0
         # The store's own binary form of the vectors (see _stored_vector): PostgreSQL's text form would be parsed
         # number by number.
-        pks, matrix = self._normalised(list((rows.filter(pk__gt=entry.last_pk) if extends else rows)
+        pks, matrix = self._normalised(list((rows.filter(pk__gt=entry.last_committed_pk) if kept else rows)
                                             .annotate(stored_vector=self._stored_vector())
                                             .values_list("pk", "stored_vector")), dim)
-        if extends:
-            pks, matrix = np.concatenate([entry.pks, pks]), np.concatenate([entry.matrix, matrix])
-        entry = _UserMatrix(version, vectors_version, pks, matrix, extendable=not connection.in_atomic_block)
+        if kept:
+            pks, matrix = np.concatenate([entry.pks[:kept], pks]), np.concatenate([entry.matrix[:kept], matrix])
+        entry = _UserMatrix(version, vectors_version, pks, matrix, committed=len(pks))
+        if connection.in_atomic_block:
+            entry.committed = kept
+            transaction.on_commit(entry.settle)
         self._store(key, entry)
         return entry
 
