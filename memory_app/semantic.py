@@ -70,8 +70,11 @@ def worth_a_snippet(text: str, *, extracted_something: bool) -> bool:
 def record_snippet(*, tenant: str, user_id: str, session_id: str, turn_id: str, speaker: str, text: str, topic: str,
                    observed_at: datetime, reply_words: str = "") -> Snippet:
     sources = [{"session": session_id, "turn": turn_id}]
-    existing = Snippet.objects.for_user(tenant, user_id).filter(session_id=session_id, sources=sources).first()
-    if existing:  # a retried turn must not leave two copies
+    # A retried turn must not leave two copies. Its time (the turn's own) finds it through the user's time index:
+    # matching on the sources alone read every snippet of the user.
+    existing = Snippet.objects.for_user(tenant, user_id).filter(observed_at=observed_at, session_id=session_id,
+                                                                sources=sources).first()
+    if existing:
         return existing
     episode_days = app_settings.TTL_DAYS_BY_KIND.get("episode")
     # The text is stored without the speaker's name (attribution lives in ``speaker``); the vector is of the

@@ -125,6 +125,7 @@ def test_a_failing_model_leaves_a_rules_turn_marked_and_retried_with_back_off(fa
     turn.refresh_from_db()
     assert (turn.status, turn.attempts, turn.last_error) == (TurnStatus.PROCESSED, 3, "")
     assert Memory.objects.filter(user_id="u1", status="active").count() == 2  # the retries doubled nothing
+    assert Snippet.objects.filter(user_id="u1").count() == 1  # nor the raw turn's snippet
 
 
 class ExplodingEmbedder(Embedder):
