@@ -289,8 +289,7 @@ def run_worker(data_dir: Path, sizes: list[int], queries: int, snippet_count: in
     # The first after_turn of a process compiles the extraction grammars and prepares its statements: reported
     # apart, then warm-up calls as for before_turn, so the percentiles are of the steady state.
     progress.expect(WARMUP_CALLS)
-    [first_call] = _timed(1, lambda index: chat_turn(WARMUP_TURNS_FROM, "warm-up"))
-    _timed(WARMUP_CALLS - 1, lambda index: chat_turn(WARMUP_TURNS_FROM + 1 + index, "warm-up"))
+    first_call = _timed(WARMUP_CALLS, lambda index: chat_turn(WARMUP_TURNS_FROM + index, "warm-up"))[0]
     results["after_turn"] = {"size": sizes[-1], **_summary(_timed(queries, lambda index: chat_turn(index, "after"))),
                              "first_call_ms": first_call}
     # A live chat: every before_turn follows the previous turn's after_turn (untimed), as in a conversation, so

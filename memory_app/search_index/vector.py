@@ -372,9 +372,9 @@ class CachedMatrixVectorIndex(VectorIndex):
 
     def _matrix(self, model, tenant: str, user_id: str, dim: int, version: int, vectors_version: int) -> _UserMatrix:
         """The user's matrix as of ``version``. A live chat writes between every two turns: when only rows were
-        added or removed since the cached matrix (``vectors_version`` unchanged), only the rows past its last key
-        are read and appended (primary keys only grow; a removed row stays in the matrix and the caller's
-        queryset drops it), so a turn does not read the user's whole history again."""
+        added or removed since the cached matrix (``vectors_version`` unchanged), only the rows past its last
+        committed key are read and appended (primary keys only grow; a removed row stays in the matrix and the
+        caller's queryset drops it), so a turn does not read the user's whole history again."""
         key = (model._meta.label, tenant, user_id, dim)
         with self._lock:
             entry = self._cache.get(key)
@@ -391,9 +391,9 @@ class CachedMatrixVectorIndex(VectorIndex):
                                             .values_list("pk", "stored_vector")), dim)
         if kept:
             pks, matrix = np.concatenate([entry.pks[:kept], pks]), np.concatenate([entry.matrix[:kept], matrix])
-        entry = _UserMatrix(version, vectors_version, pks, matrix, committed=len(pks))
-        if connection.in_atomic_block:
-            entry.committed = kept
+        in_transaction = connection.in_atomic_block
+        entry = _UserMatrix(version, vectors_version, pks, matrix, committed=kept if in_transaction else len(pks))
+        if in_transaction:
             transaction.on_commit(entry.settle)
         self._store(key, entry)
         return entry
