@@ -8,9 +8,10 @@ import logging
 import pytest
 from django.utils import timezone
 
-from memory_app import actions, forget_matching, service
+from memory_app import actions, forget_matching, sensitive_subjects, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
+from memory_app.embedding import embed_passages_safely
 from memory_app.extraction.confided import said_in_confidence
 from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
@@ -665,18 +666,26 @@ def test_a_message_said_in_confidence_is_told_by_its_words_not_its_topic(message
     assert said_in_confidence(message) is confided
 
 
+# The meant message is an everyday subject: only the confidence sets it apart.
 CONFIDED_HISTORIES = [
     (["I'm training for a half marathon in April, four runs a week",
-      "{marker}my husband's been out of work since March and we're behind on the car loan",
+      "{marker}we're throwing a surprise party for my sister's fortieth at the boathouse",
       "We booked a cottage in Cornwall for early August", "My laptop battery barely lasts two hours now",
       "I'm hosting book club on Thursday, we're reading a Japanese crime novel",
       "The neighbours' new puppy barks all morning", "I switched my phone plan to a cheaper one with more data"],
-     "Something personal: ", "That stuff I mentioned about how things are at home, drop it", "car loan"),
-    (["我在学游泳，一周去两次，都是晚上", "{marker}我表哥做生意亏了，现在欠了银行不少钱", "下个月要搬到公司附近，通勤能省一个小时",
+     "Something personal: ", "That plan I mentioned for the family get-together, drop it", "boathouse"),
+    (["我在学游泳，一周去两次，都是晚上", "{marker}我在偷偷给老婆准备结婚十周年的礼物，订了一条项链", "下个月要搬到公司附近，通勤能省一个小时",
       "家里的吸尘器坏了，打算换个新的", "周末带女儿去看了儿童剧，她特别喜欢", "最近迷上了烤面包，入手了一台小烤箱",
       "小区门口开了家面馆"],
-     "这个你替我保密，", "我讲过的亲戚生意上的难处，别记着了", "欠了银行"),
+     "这个你替我保密，", "我讲过的那个纪念日的安排，别记着了", "项链"),
 ]
+
+
+def replay_and_ask(user_id: str, history: list[str], request_text: str, marker: str = "") -> str:
+    for number, text in enumerate(history):
+        service.after_turn(user_id, text.format(marker=marker), session_id="s1", turn_id=f"t{number}")
+    service.after_turn(user_id, request_text, session_id="s1", turn_id="ask")
+    return stored_text(user_id)
 
 
 @pytest.mark.django_db
@@ -686,10 +695,68 @@ def test_a_request_that_fits_nothing_takes_what_was_said_in_confidence(history, 
                                                                        said_in_confidence_then):
     """The description fits the meant message too weakly to stand out by itself; the same words said as a
     confidence make it the one the request means. Said plainly, nothing is taken: no other message is a guess."""
-    for number, text in enumerate(history):
-        service.after_turn("confiding", text.format(marker=marker if said_in_confidence_then else ""),
-                           session_id="s1", turn_id=f"t{number}")
-    service.after_turn("confiding", request_text, session_id="s1", turn_id="ask")
-    left = stored_text("confiding")
+    left = replay_and_ask("confiding", history, request_text, marker if said_in_confidence_then else "")
     assert (confidence not in left) is said_in_confidence_then
     assert all(text in left for text in history if "{marker}" not in text)
+
+
+# The meant message is said plainly, and its subject is a sensitive one: money trouble, a relative's debts.
+SENSITIVE_HISTORIES = [
+    (["I'm training for a half marathon in April, four runs a week",
+      "my husband's been out of work since March and we're behind on the car loan",
+      "We booked a cottage in Cornwall for early August", "My laptop battery barely lasts two hours now",
+      "I'm hosting book club on Thursday, we're reading a Japanese crime novel",
+      "The neighbours' new puppy barks all morning", "I switched my phone plan to a cheaper one with more data"],
+     "That stuff I mentioned about how things are at home, drop it", "car loan"),
+    (["我在学游泳，一周去两次，都是晚上", "我表哥做生意亏了，现在欠了银行不少钱", "下个月要搬到公司附近，通勤能省一个小时",
+      "家里的吸尘器坏了，打算换个新的", "周末带女儿去看了儿童剧，她特别喜欢", "最近迷上了烤面包，入手了一台小烤箱",
+      "小区门口开了家面馆"],
+     "我讲过的亲戚生意上的难处，别记着了", "欠了银行"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("history, request_text, meant", SENSITIVE_HISTORIES)
+@pytest.mark.parametrize("sensitive_rule", [True, False])
+def test_a_request_that_fits_nothing_takes_the_message_whose_subject_is_sensitive(history, request_text, meant,
+                                                                                 sensitive_rule, settings):
+    """No message stands out by the description alone, and none was confided: what people ask to have forgotten is
+    mostly a money, health, legal or family matter, and with the rule on (CHATMEM_FORGET_SENSITIVE_Z) the one such
+    message the description also fits goes. The everyday messages stay; with the rule off (the default) all stay."""
+    if sensitive_rule:
+        settings.CHATMEM_FORGET_SENSITIVE_Z = 1.4
+    left = replay_and_ask("sensitive", history, request_text)
+    assert (meant not in left) is sensitive_rule
+    assert all(text in left for text in history if meant not in text)
+
+
+# With the rule on, the hard probes whose subject the scores miss: the message it takes, or none.
+SENSITIVE_RULE_TAKES = {"en-layoff": "logistics company", "mixed-inlaws": "吵了好几次", "zh-cuts": "砍掉一半人",
+                        "en-nothing": None, "en-jobsearch": None}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("probe", [probe for probe in PROBES if probe.user in SENSITIVE_RULE_TAKES],
+                         ids=lambda probe: probe.user)
+def test_the_sensitive_subject_rule_takes_no_near_miss_of_the_probes(probe, settings):
+    """A request about something never said ("en-nothing") still takes nothing: its near miss shares a word with
+    the description but is no sensitive matter."""
+    settings.CHATMEM_FORGET_SENSITIVE_Z = 1.4
+    replay(probe)
+    service.after_turn(probe.user, probe.request, "OK.", session_id="s2", turn_id="ask")
+    left = stored_text(probe.user)
+    taken = SENSITIVE_RULE_TAKES[probe.user]
+    assert taken is None or taken not in left
+    for word in probe.kept:
+        assert Snippet.objects.filter(user_id=probe.user, text__contains=word).exists(), word
+    if taken is None:
+        assert all(text in left for _, text, _ in probe.turns)
+
+
+def test_a_sensitive_subject_is_told_by_meaning_not_by_words():
+    vectors = embed_passages_safely(["My biopsy results came back and I start chemo next week",
+                                     "我欠了网贷三万多，每个月都在拆东墙补西墙",
+                                     "I repotted the fern and moved it to the kitchen window",
+                                     "周末打算去公园放风筝"])[0]
+    cancer, loans, fern, kite = sensitive_subjects.sensitivity(vectors)
+    assert min(cancer, loans) > max(fern, kite)
