@@ -23,12 +23,9 @@ Embedding the examples takes seconds and holds the embedder meanwhile, so the ax
 default embedder ship in ``data/request_axis.npz`` (``scripts/build_request_axis.py`` writes it; a test checks
 it is current); another embedder computes them on first use.
 """
-import hashlib
-from functools import lru_cache
-from pathlib import Path
-
 import numpy as np
 
+from .example_axis import DATA, ExampleAxis, discriminant as _discriminant, placing as _placing  # noqa: F401 (tests)
 from .request_kind_examples import (PERSONAL_CHECK, PERSONAL_CHECK_APART, PERSONAL_TRAIN, PERSONAL_TRAIN_APART,
                                     WORLD_CHECK, WORLD_CHECK_APART, WORLD_TRAIN, WORLD_TRAIN_APART)
 
@@ -37,12 +34,6 @@ from .request_kind_examples import (PERSONAL_CHECK, PERSONAL_CHECK_APART, PERSON
 # examples are plainer than a chat's own requests (a plan or a task with no "I" in it sat just past a cut at
 # 2.5% on the development sets), so the cut keeps a margin.
 PERSONAL_ALLOWED = 0.01
-CROSS_VALIDATION_FOLDS = 5
-# How far the examples' covariance is shrunk towards a sphere (1.0 is the plain difference of the means): the
-# one that places most held-out world questions at the cut wins.
-SHRINKAGES = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0)
-# For an embedder, the axis is trusted when at least this share of the check world questions passes the cut and
-# at most this share of the check personal requests does.
 MIN_WORLD_PLACED = 0.5
 MAX_PERSONAL_PLACED = 0.1
 
@@ -137,7 +128,7 @@ PERSONAL_REQUESTS = (
 )
 
 
-AXIS_FILE = Path(__file__).with_name("data") / "request_axis.npz"
+AXIS_FILE = DATA / "request_axis.npz"
 WORLD_EXAMPLES = (*WORLD_QUESTIONS, *WORLD_TRAIN, *WORLD_TRAIN_APART)
 PERSONAL_EXAMPLES = (*PERSONAL_REQUESTS, *PERSONAL_TRAIN, *PERSONAL_TRAIN_APART)
 # Never in the axis: they decide whether it is trusted (and tests/test_intent.py measures it on them).
@@ -145,110 +136,19 @@ WORLD_CHECKS = (*WORLD_CHECK, *WORLD_CHECK_APART)
 PERSONAL_CHECKS = (*PERSONAL_CHECK, *PERSONAL_CHECK_APART)
 
 
-def examples_fingerprint() -> str:
-    """Changes whenever an example does: a shipped axis of other examples is not used."""
-    return hashlib.sha256("\n".join(WORLD_EXAMPLES + ("",) + PERSONAL_EXAMPLES).encode()).hexdigest()
-
-
-def computed_axis(embedder) -> dict:
-    """The discriminant between the world and the personal examples in this embedder's query space, its cut,
-    and whether it places the check half of the examples as it must."""
-    def embedded(texts):
-        return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float64)
-
-    world, personal = embedded(WORLD_EXAMPLES), embedded(PERSONAL_EXAMPLES)
-    shrinkage, cut = _cross_validated(world, personal)
-    axis = {**_discriminant(world, personal, shrinkage), "cut": cut, "shrinkage": shrinkage}
-    place = _placing(axis)
-
-    def share_placed(texts):
-        return float(np.mean(place(embedded(texts)) >= cut))
-
-    axis["trusted"] = (share_placed(WORLD_CHECKS) >= MIN_WORLD_PLACED
-                       and share_placed(PERSONAL_CHECKS) <= MAX_PERSONAL_PLACED)
-    return axis
-
-
-def _discriminant(world: np.ndarray, personal: np.ndarray, shrinkage: float) -> dict:
-    """Fisher's direction with a shrunk pooled covariance, and where the two means fall on it."""
-    world_mean, personal_mean = world.mean(axis=0), personal.mean(axis=0)
-    centred = np.vstack([world - world_mean, personal - personal_mean])
-    covariance = centred.T @ centred / len(centred)
-    sphere = np.eye(len(covariance)) * np.trace(covariance) / len(covariance)
-    gap = world_mean - personal_mean
-    direction = np.linalg.solve((1 - shrinkage) * covariance + shrinkage * sphere, gap)
-    return {"direction": direction, "midpoint": float((world_mean + personal_mean) @ direction) / 2,
-            "half_gap": float(gap @ direction) / 2 or 1.0}
-
-
-def _cross_validated(world: np.ndarray, personal: np.ndarray) -> tuple[float, float]:
-    """The shrinkage and the cut, from folds of the training examples: each fold is placed by the axis of the
-    others; the cut lets ``PERSONAL_ALLOWED`` of the held-out personal requests through, and the shrinkage that
-    then places most held-out world questions wins (the larger one on a tie: the simpler axis)."""
-    world_fold = np.arange(len(world)) % CROSS_VALIDATION_FOLDS
-    personal_fold = np.arange(len(personal)) % CROSS_VALIDATION_FOLDS
-    best = None
-    for shrinkage in SHRINKAGES:
-        held_out_world, held_out_personal = np.zeros(len(world)), np.zeros(len(personal))
-        for fold in range(CROSS_VALIDATION_FOLDS):
-            place = _placing(_discriminant(world[world_fold != fold], personal[personal_fold != fold], shrinkage))
-            held_out_world[world_fold == fold] = place(world[world_fold == fold])
-            held_out_personal[personal_fold == fold] = place(personal[personal_fold == fold])
-        cut = float(np.quantile(held_out_personal, 1 - PERSONAL_ALLOWED))
-        placed = float(np.mean(held_out_world >= cut))
-        if best is None or placed >= best[0]:
-            best = (placed, shrinkage, cut)
-    return best[1], best[2]
-
-
-def shipped_axis(embedder_name: str) -> dict | None:
-    """What ``computed_axis`` gave, from ``AXIS_FILE``, when it was made by this embedder from these examples."""
-    try:
-        with np.load(AXIS_FILE) as stored:
-            if str(stored["embedder"]) != embedder_name or str(stored["fingerprint"]) != examples_fingerprint():
-                return None
-            return {"direction": stored["direction"].astype(np.float32), "midpoint": float(stored["midpoint"]),
-                    "half_gap": float(stored["half_gap"]), "cut": float(stored["cut"]),
-                    "shrinkage": float(stored["shrinkage"]), "trusted": bool(stored["trusted"])}
-    except (OSError, KeyError, ValueError):
-        return None
-
-
-def _placing(axis: dict):
-    """Rows of query vectors -> their places on the axis, from the personal mean (-1) to the world mean (+1)."""
-    direction = np.asarray(axis["direction"])
-    midpoint, half_gap = axis["midpoint"], axis["half_gap"]
-    return lambda vectors: (np.asarray(vectors, dtype=direction.dtype) @ direction - midpoint) / half_gap
-
-
-@lru_cache(maxsize=4)
-def _axis(embedder_name: str):
-    """(placing function, cut) of this embedder's axis; None when the axis does not hold in its space."""
-    from .providers import get_embedder
-
-    axis = shipped_axis(embedder_name) or computed_axis(get_embedder())
-    return (_placing(axis), axis["cut"]) if axis["trusted"] else None
+WORLD_AXIS = ExampleAxis(AXIS_FILE, WORLD_EXAMPLES, PERSONAL_EXAMPLES, WORLD_CHECKS, PERSONAL_CHECKS,
+                         allowed=PERSONAL_ALLOWED, min_positive_placed=MIN_WORLD_PLACED,
+                         max_negative_placed=MAX_PERSONAL_PLACED)
+examples_fingerprint, computed_axis, shipped_axis = WORLD_AXIS.fingerprint, WORLD_AXIS.computed, WORLD_AXIS.shipped
 
 
 def world_likeness(query_vector) -> float | None:
     """How far past this embedder's cut the message sits towards a question about the world (> 0: past it;
     on the scale where the personal and the world means are 2 apart); None without a vector or a trusted axis."""
-    from .providers import get_embedder
-    from .providers.embedders import EmbedderError
-
     if query_vector is None:
         return None
-    try:
-        axis = _axis(get_embedder().name)
-    except EmbedderError:
-        return None
-    if axis is None:
-        return None
-    place, cut = axis
-    try:
-        return float(place(np.asarray(query_vector, dtype=np.float32)[None, :])[0]) - cut
-    except ValueError:  # a vector of another dimension
-        return None
+    placed = WORLD_AXIS.past_cut(np.asarray(query_vector, dtype=np.float32)[None, :])
+    return None if placed is None else float(placed[0])
 
 
 def placed_as_world(query_vector) -> bool:

@@ -339,16 +339,8 @@ def test_the_shipped_axis_is_the_one_these_examples_give():
 
 def test_an_embedder_whose_space_has_no_such_axis_is_not_trusted_with_it():
     """Vectors that carry no meaning (a hash of the text) place the check half at random: the axis is not used."""
-    import hashlib
-
-    import numpy as np
-
     from memory_app import request_kinds
-
-    class HashingEmbedder:
-        def embed_queries(self, texts):
-            return [np.random.default_rng(int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)).normal(size=32)
-                    for text in texts]
+    from tests.embedder_support import HashingEmbedder
 
     assert request_kinds.computed_axis(HashingEmbedder())["trusted"] is False
 
