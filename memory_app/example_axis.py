@@ -16,7 +16,7 @@ embedder computes its own on first use.
 """
 import hashlib
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -78,16 +78,6 @@ class ExampleAxis:
         np.savez(self.file, embedder=embedder.name, fingerprint=self.fingerprint(), **axis)
         return axis
 
-    @cached_property
-    def _placings(self):
-        @lru_cache(maxsize=4)
-        def placing_for(embedder_name: str):
-            from .providers import get_embedder
-
-            axis = self.shipped(embedder_name) or self.computed(get_embedder())
-            return (placing(axis), axis["cut"]) if axis["trusted"] else None
-        return placing_for
-
     def past_cut(self, query_vectors) -> np.ndarray | None:
         """How far past this embedder's cut each query vector sits towards the positive examples (> 0: past it; on
         the scale where the two means are 2 apart); None without a trusted axis or for vectors of another dimension."""
@@ -95,7 +85,7 @@ class ExampleAxis:
         from .providers.embedders import EmbedderError
 
         try:
-            axis = self._placings(get_embedder().name)
+            axis = _trusted_placing(self, get_embedder().name)
         except EmbedderError:
             return None
         if axis is None:
@@ -105,6 +95,16 @@ class ExampleAxis:
             return place(np.asarray(query_vectors, dtype=np.float32)) - cut
         except ValueError:  # a vector of another dimension
             return None
+
+
+@lru_cache(maxsize=8)
+def _trusted_placing(axis: ExampleAxis, embedder_name: str):
+    """(placing function, cut) of an axis in this embedder's space (shipped, or computed once per process); None when
+    the axis does not hold there. Axes are compared by identity (``eq=False``)."""
+    from .providers import get_embedder
+
+    found = axis.shipped(embedder_name) or axis.computed(get_embedder())
+    return (placing(found), found["cut"]) if found["trusted"] else None
 
 
 def discriminant(positive: np.ndarray, negative: np.ndarray, shrinkage: float) -> dict:

@@ -25,7 +25,7 @@ it is current); another embedder computes them on first use.
 """
 import numpy as np
 
-from .example_axis import DATA, ExampleAxis, discriminant as _discriminant, placing as _placing  # noqa: F401 (tests)
+from .example_axis import DATA, ExampleAxis
 from .request_kind_examples import (PERSONAL_CHECK, PERSONAL_CHECK_APART, PERSONAL_TRAIN, PERSONAL_TRAIN_APART,
                                     WORLD_CHECK, WORLD_CHECK_APART, WORLD_TRAIN, WORLD_TRAIN_APART)
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from .providers import get_embedder
-from .providers.embedders import EmbedderError
+from .providers.embedders import EmbedderError, unit_rows
 
 # One sentence per language and kind, written for this taxonomy (never taken from a conversation).
 SENSITIVE_SUBJECT_DESCRIPTIONS = {
@@ -51,13 +51,9 @@ EVERYDAY_SUBJECT_DESCRIPTIONS = {
 def _prototypes(embedder_name: str) -> tuple[np.ndarray, np.ndarray]:
     """One unit vector per description sentence, sensitive and everyday (a different embedder, a different space).
     Not averaged per kind: an English and a Chinese sentence average to a point near neither."""
-    return tuple(_unit_rows(get_embedder().embed_queries([sentence for pair in descriptions.values() for sentence in pair]))
+    embedder = get_embedder()
+    return tuple(unit_rows(embedder.embed_queries([sentence for pair in descriptions.values() for sentence in pair]))
                  for descriptions in (SENSITIVE_SUBJECT_DESCRIPTIONS, EVERYDAY_SUBJECT_DESCRIPTIONS))
-
-
-def _unit_rows(vectors) -> np.ndarray:
-    matrix = np.asarray(vectors, dtype=np.float32)
-    return matrix / np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
 
 
 def sensitivity(vectors: list[np.ndarray]) -> np.ndarray | None:
@@ -70,5 +66,5 @@ def sensitivity(vectors: list[np.ndarray]) -> np.ndarray | None:
     matrix = np.asarray(vectors, dtype=np.float32)
     if matrix.ndim != 2 or matrix.shape[1] != sensitive.shape[1]:
         return None
-    matrix = _unit_rows(matrix)
+    matrix = unit_rows(matrix)
     return (matrix @ sensitive.T).max(axis=1) - (matrix @ everyday.T).max(axis=1)

@@ -297,7 +297,7 @@ def test_the_discriminant_places_more_world_questions_than_the_difference_of_the
     requests let through."""
     import numpy as np
 
-    from memory_app import request_kinds
+    from memory_app import example_axis, request_kinds
 
     embedder = get_embedder()
 
@@ -310,7 +310,7 @@ def test_the_discriminant_places_more_world_questions_than_the_difference_of_the
     assert shipped["shrinkage"] < 1.0
 
     def world_placed_at_same_personal_share(shrinkage):
-        place = request_kinds._placing(request_kinds._discriminant(world, personal, shrinkage))
+        place = example_axis.placing(example_axis.discriminant(world, personal, shrinkage))
         cut = np.sort(place(check_personal))[-3]  # two personal requests of the check halves past it
         return float(np.mean(place(check_world) > cut))
 

