@@ -12,6 +12,7 @@ from memory_app import actions, forget_matching, sensitive_subjects, service
 from memory_app.candidates import MemoryCandidate
 from memory_app.crypto import reveal_text, reveal_value
 from memory_app.embedding import embed_passages_safely
+from memory_app.extraction import extract
 from memory_app.extraction.confided import said_in_confidence
 from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
 from memory_app.extraction.forget_meaning import FORGET_AXIS, requests_by_meaning
@@ -22,6 +23,7 @@ from memory_app.turn_processing import run_turn
 from memory_app.working_memory import remember_for_session, user_session_items
 from memory_app.forget_matching import Item, _keyword_scores, _rests_on_one_word
 from tests.embedder_support import HashingEmbedder
+from tests.everyday_messages import EVERYDAY_MESSAGES
 from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
 
 
@@ -801,6 +803,24 @@ def test_a_request_in_words_the_grammar_does_not_know_is_read_from_meaning(histo
 ])
 def test_sentences_that_only_use_words_of_keeping_or_removing_ask_nothing(message):
     assert requests_by_meaning(message) == []
+
+
+@pytest.mark.django_db
+def test_everyday_messages_are_not_read_as_requests_to_forget():
+    """480 everyday messages written apart from the code (tests/everyday_messages.py): statements about the subjects
+    forget requests are about, corrections, removals of things in the world, reminders, venting. A message read as a
+    request deletes what it seems to describe. One venting line (wishing a whole year gone from memory) reads as a
+    request today; no more may, and what is read takes nothing from a history it does not describe."""
+    read = [message for message in EVERYDAY_MESSAGES if extract(message).forget_requests]
+    assert len(read) <= 1, read
+    history = ["我对花生过敏", "最近迷上了做手冲咖啡", "My daughter starts swimming lessons on Saturday",
+               "I work night shifts at the hospital pharmacy", "下个月想去青岛看海", "We switched to oat milk at home"]
+    for number, message in enumerate(read):
+        user_id = f"everyday{number}"
+        for turn, text in enumerate(history):
+            service.after_turn(user_id, text, session_id="s1", turn_id=f"t{turn}")
+        service.after_turn(user_id, message, session_id="s2", turn_id="said")
+        assert all(text in stored_text(user_id) for text in history)
 
 
 def test_the_shipped_forget_axis_is_the_one_these_examples_give():
