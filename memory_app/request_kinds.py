@@ -13,7 +13,8 @@ left is the shape of the request.
 
 A message's place is measured so that the mean personal request sits at -1 and the mean world question at +1.
 How much to shrink and where to cut are chosen per embedder by cross-validation over the training examples only
-(``computed_axis``): the cut lets through at most ``PERSONAL_ALLOWED`` of the held-out folds' personal requests.
+(``WORLD_AXIS``, an ``example_axis.ExampleAxis``): the cut lets through at most ``PERSONAL_ALLOWED`` of the
+held-out folds' personal requests.
 The check halves of ``request_kind_examples`` (written apart, other domains) then decide whether the axis is
 trusted for that embedder at all (``MIN_WORLD_PLACED``, ``MAX_PERSONAL_PLACED``): a space that does not carry the
 distinction (a test's hashing embedder, a model of another kind) places it at random. The axis only ever adds
@@ -139,7 +140,6 @@ PERSONAL_CHECKS = (*PERSONAL_CHECK, *PERSONAL_CHECK_APART)
 WORLD_AXIS = ExampleAxis(AXIS_FILE, WORLD_EXAMPLES, PERSONAL_EXAMPLES, WORLD_CHECKS, PERSONAL_CHECKS,
                          allowed=PERSONAL_ALLOWED, min_positive_placed=MIN_WORLD_PLACED,
                          max_negative_placed=MAX_PERSONAL_PLACED)
-examples_fingerprint, computed_axis, shipped_axis = WORLD_AXIS.fingerprint, WORLD_AXIS.computed, WORLD_AXIS.shipped
 
 
 def world_likeness(query_vector) -> float | None:

@@ -306,7 +306,7 @@ def test_the_discriminant_places_more_world_questions_than_the_difference_of_the
 
     world, personal = embedded(request_kinds.WORLD_EXAMPLES), embedded(request_kinds.PERSONAL_EXAMPLES)
     check_world, check_personal = embedded(request_kinds.WORLD_CHECKS), embedded(request_kinds.PERSONAL_CHECKS)
-    shipped = request_kinds.shipped_axis(embedder.name)
+    shipped = request_kinds.WORLD_AXIS.shipped(embedder.name)
     assert shipped["shrinkage"] < 1.0
 
     def world_placed_at_same_personal_share(shrinkage):
@@ -325,9 +325,9 @@ def test_the_shipped_axis_is_the_one_these_examples_give():
     from memory_app import request_kinds
 
     embedder = get_embedder()
-    shipped = request_kinds.shipped_axis(embedder.name)
+    shipped = request_kinds.WORLD_AXIS.shipped(embedder.name)
     assert shipped is not None, "examples changed: run scripts/build_request_axis.py"
-    computed = request_kinds.computed_axis(embedder)
+    computed = request_kinds.WORLD_AXIS.computed(embedder)
     assert shipped["trusted"] is computed["trusted"] is True
     assert shipped["shrinkage"] == computed["shrinkage"]
     # The fingerprint above pins the examples exactly; the numbers only need to agree as far as one embedder's
@@ -342,7 +342,7 @@ def test_an_embedder_whose_space_has_no_such_axis_is_not_trusted_with_it():
     from memory_app import request_kinds
     from tests.embedder_support import HashingEmbedder
 
-    assert request_kinds.computed_axis(HashingEmbedder())["trusted"] is False
+    assert request_kinds.WORLD_AXIS.computed(HashingEmbedder())["trusted"] is False
 
 
 @pytest.mark.parametrize("message", [
