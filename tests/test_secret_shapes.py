@@ -218,6 +218,14 @@ POSITIVES = [
     ("CVC is 0461 on the corporate card", "0461", "password"),
     ("信用卡安全码是 316，订房要用", "316", "password"),
     ("卡背面三位数 907，订票时要填", "907", "password"),
+    # "pin" as chat types it, in lower case, before digits or named by what it unlocks; a SIM's PUK
+    ("lol my pin is 6093, dont tell my brother", "6093", "password"),
+    ("sim pin 2718 if the phone restarts", "2718", "password"),
+    ("the puk on the sim card sleeve is 77310482", "77310482", "password"),
+    # Cantonese 係 links a credential to its value as 是 does
+    ("屋企wifi密碼係 Kumquat2046，記得幫我記住", "Kumquat2046", "password"),
+    # a foreigner's permanent-residence card number opens with 9 and checks like a resident ID
+    ("永居证号码 930110198506120038，办银行卡要用", "930110198506120038", "id_card"),
 ]
 
 
@@ -345,7 +353,21 @@ NEGATIVES = [
     "身份证后六位是多少来着",
     "the CVV on most cards has 3 digits",  # says how long it is, gives none
     "安全码一般在卡背面",
+    # a time after a credential word is a time; a number after a password that is not a code is something else
+    "密码又忘了，下午去营业厅重置，他们 9:30-17:30 开门",
+    "the safety pin 4 sizes pack was cheap",
 ]
+
+
+# The number after the credential's value names a room, an order, a price: the value goes, the number stays.
+@pytest.mark.parametrize("text, value, kept", [
+    ("大门密码 6617#，我住 2203", "6617#", "2203"),
+    ("wifi密码是 qaz789，房间号 1408", "qaz789", "1408"),
+    ("the password is tulip42 and my room is 3105", "tulip42", "3105"),
+])
+def test_a_number_after_the_value_is_not_taken_for_it(text, value, kept):
+    redacted = redact(text)
+    assert value not in redacted and kept in redacted, redacted
 
 
 @pytest.mark.parametrize("text", NEGATIVES)

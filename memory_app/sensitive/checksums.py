@@ -17,8 +17,9 @@ def luhn_valid(digits: str) -> bool:
 
 
 def cn_id_valid(number: str) -> bool:
-    """An 18-character resident ID: province code, a real birth date, and the mod-11 check character."""
-    if len(number) != 18 or not number[:17].isdigit() or number[0] not in "12345678":
+    """An 18-character resident ID: province code (9 opens a foreigner's permanent-residence card), a real birth
+    date, and the mod-11 check character."""
+    if len(number) != 18 or not number[:17].isdigit() or number[0] not in "123456789":
         return False
     try:
         born = date(int(number[6:10]), int(number[10:12]), int(number[12:14]))

@@ -21,7 +21,9 @@ _NOUN = re.compile(
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?)\b)"
     # "pass: X", and "pass X" when X has a digit or a symbol ("user rlee, pass Tulip#29"; not "pass the salt")
-    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[-_.]?[\d!@#$%^&*][!-~]*))"
+    r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[-_.]?[\d!@#$%^&*][!-~]*)"
+    # "pin" in lower case, as chat types it: before digits, or named by what it unlocks ("sim pin", "atm pin"); a PUK
+    r"|(?i:\b(?:atm|sim|card|debit|bank|phone)\s+pins?\b|\bpuks?\b|\bpins?\b(?=\s*(?:(?:is|was|[:=：])\s*)?(?:still\s+|now\s+)?\d{4})))"
     r"(?!\s*(?:管理|强度|提示|(?i:managers?|policy|policies|strength|hints?|resets?)\b))",  # about passwords, not one
     re.A,
 )
@@ -40,12 +42,13 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
     re.A,
 )
 _LINK = re.compile(
-    r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|[:=]|->"
+    r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|(?<!\d):|:(?!\d)|=|->"
     r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
-    r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为",
+    r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为"
+    r"|系(?=\s*[!-~])",  # Cantonese 係 ("密碼係 …", read Simplified) before a value
     re.A,
 )
-_COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "为", "就是", "用的是", "填的是",
+_COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "系", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
 _USE = {"with", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
         "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
@@ -184,6 +187,7 @@ _GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4})
                              r"(?![\w#*]|[.,/:][\d]|[ -]\d)", re.A)  # "\d(?: \d)…": read out one digit at a time
 _CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
+_DIGIT = re.compile(r"\d", re.A)
 
 
 def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
@@ -196,8 +200,12 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
         sentence = text[sentence_start(text, word.start(), 60):sentence_limit(text, word.end(), 60)]
         if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) and not _NOUN.search(sentence):
             return None
-    run = _GROUPED_DIGITS.search(text, word.end(), sentence_limit(text, word.end(), _GROUPED_WIDTH))
-    if not run:
+    limit = sentence_limit(text, word.end(), _GROUPED_WIDTH)
+    run = _GROUPED_DIGITS.search(text, word.end(), limit)
+    first_digit = _DIGIT.search(text, word.end(), limit)
+    # Only the first number after the word can be its code: when that one is no code ("8214#", "abc123"), a later
+    # number in the sentence ("我住1502", "room 1502") is something else.
+    if not run or first_digit.start() != run.start():
         return None
     groups = re.split(r"[ -]", run.group(0))
     digits = sum(len(group) for group in groups)
@@ -277,7 +285,7 @@ def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
 
 # "the router password is still the default one on the sticker: 8KT4-MPQ2-77XZ": a colon further on in the
 # sentence of a credential noun introduces its value when that looks like a secret.
-_COLON = re.compile(r"[:：]")
+_COLON = re.compile(r"(?<!\d)[:：]|[:：](?!\d)")  # not the colon of a time ("9:00")
 _COLON_WIDTH = 90
 
 
