@@ -123,6 +123,17 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("My sister stuff, I mean the bit about her loans, delete it", "sister, her loans"),
     ("Scrap the Tom stuff, I mean the part about his drinking", "Tom, his drinking"),
     ("把老周那件事删了，就是他借钱的那次", "老周, 他借钱"),
+    # an interjection or a request put as a condition opens the order; a tag after it asks for agreement
+    ("ugh ok pls delete the stuff about my landlord", "landlord"),
+    ("hmm delete what I said about the loan", "loan"),
+    ("I would be grateful if you would expunge what I mentioned about my neighbour's dog.", "neighbour's dog"),
+    ("I'd appreciate it if you could remove the details about my brother's debt.", "brother's debt"),
+    ("上次讲的那个房东的事，forget it 好吗", "房东"),
+    ("上次讲的那个房东的事，删了吧，好吗？", "房东"),
+    ("上次说的体检结果，帮我抹走吧", "体检结果"),
+    # what comes before "but" is a preamble, not the subject
+    ("I've thought about it a lot and I hope you don't mind, but the stuff I told you about my cousin's arrest, "
+     "I'd rather you not remember it.", "cousin's arrest"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)
@@ -186,7 +197,8 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     "把会议纪要里重复的段落去掉", "我删了那个购物App，太费钱了",
     "Ignore my typos", "Never mind, I'll do it myself", "bin the old pizza boxes", "把桌上的碎纸扔掉",
     "Lose the jacket, it's warm out", "The printer jammed again. Forget it.", "我把旧文件 delete 了",
-    "那个 bug 修好了，日志都 delete 掉了",
+    "那个 bug 修好了，日志都 delete 掉了", "他说要把那些 delete 掉",
+    "Could you remember my birthday, ok?", "the kids delete stuff about me all the time lol",
     # a speaker taking back their own words mid-message, then saying them right
     "月租两千三，哦不对，删掉，是两千五。", "车险一年四千二 不对 划掉 是四千六", "The deposit is 400, no wait, delete that, it is 450.",
     "Pickup at 7, sorry, scrap that, pickup at 8 on the east side",

@@ -15,9 +15,9 @@ from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
     ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, CUE, EN_ASKED_NOT, EN_LEADING,
     EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, MEMORY_REFERENCE, META_WORDS, NEUTER,
-    NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK,
-    STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING, ZH_NEGATED_FORGET,
-    ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
+    NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF, SELF_CORRECTION,
+    SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING,
+    ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
 
 
@@ -110,6 +110,7 @@ def _clean_one(phrase: str) -> str:
         phrase = ZH_TRAILING.sub("", phrase).strip(" ，,")
         phrase = EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
         phrase = EN_LEADING.sub("", phrase + " ").strip(" ,")
+        phrase = QUESTION_TAG.sub("", phrase).strip(" ，,")
     return "" if WITH_YOU_ALONE.fullmatch(phrase) else phrase
 
 
@@ -186,7 +187,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
     message = _addressed_as_you(_with_apostrophes(message))
     chunks = _chunks(message)
     question_sentences = {number for number, sentence in enumerate(SENTENCE_BREAK.split(message or ""))
-                          if QUESTION.search(sentence.strip())}
+                          if QUESTION.search(QUESTION_TAG.sub("", sentence.strip()))}
     asked: dict[int, str] = {}  # chunk index -> description of the request it makes ("" when it has none)
     requests: list[ForgetRequest] = []
     for index, (sentence, chunk) in enumerate(chunks):
@@ -304,14 +305,21 @@ def _named_right_after(chunks, index: int, sentence: int) -> str:
 
 def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> str:
     """The phrases of ``sentence`` right before chunk ``end`` that name a subject, joined: they name it
-    together ("the thing about the Lins, the loan - forget it")."""
+    together ("the thing about the Lins, the loan - forget it"). A phrase opened by "but" / "不过" starts the run:
+    what comes before it is a preamble ("I've thought it over and hope it's no bother, but the thing about …")."""
     run = []
     for before in range(end - 1, -1, -1):
         if before in asked or chunks[before][0] != sentence or not _names_subject(chunks[before][1]) \
                 or ADDRESS.fullmatch(chunks[before][1].strip()):
             break
-        run.insert(0, chunks[before][1])
+        contrast = _CONTRAST_START.match(chunks[before][1])
+        run.insert(0, chunks[before][1][contrast.end():] if contrast else chunks[before][1])
+        if contrast:
+            break
     return ", ".join(run)
+
+
+_CONTRAST_START = re.compile(r"^(?:(?i:but|though|however)\b\s*|(?:但是|但|不过|可是|只是)(?!是))")
 
 
 def _names_subject(chunk: str) -> bool:

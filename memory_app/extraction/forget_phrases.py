@@ -16,7 +16,7 @@ ZH_STRONG = (rf"忘(?:记)?(?:掉|光|干净|个干净)|忘了吧|忘记吧|{ZH_
               r"|(?:别|不要)再提(?!醒|前|高|供|交|议|问)"
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|走|出去)?")
-ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了|光|干净)|擦(?:掉|除|去|干净)|扔(?:掉|了)"
+ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了|光|走|干净)|擦(?:掉|除|去|走|干净)|扔(?:掉|了)"
                r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
                rf"|{ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")
 EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
@@ -61,12 +61,19 @@ ZH_PLEASE = "请|麻烦|拜托|求你|求求你|劳驾"
 REPORTED_INTENT = re.compile(r"(?:说|嚷嚷|吵着|喊着|闹着)(?:着)?(?:要|想)(?:给我|帮我|替我)?(?:把.{0,8})?$")
 ZH_REQUEST_START = re.compile(rf"^(?:{ZH_PLEASE}|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
 EN_REQUEST_PREFIX = re.compile(
-    r"^(?:(?:please|pls|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
+    r"^(?:(?:please|pls|plz|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
+    # interjections and discourse markers of chat ("ugh", "hmm", "look,", "honestly"): no subject, no statement
+    r"ugh|uh|um+|hm+|look|listen|honestly|anyway|anyways|btw|lol|fine|sorry|oops|gosh|welp|"
     r"(?:can|could|would|will) (?:you|u|ya)|i want you to|i need you to|i'd like you to|i would like you to|you can|"
-    r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to)"
+    r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to|"
+    # a request put as a condition: "I'd be grateful if you would …", "it would be great if you could …"
+    r"(?:i|i'd|i would|i should|i'll|i will)(?: be)? (?:grateful|thankful|obliged|glad|happy|appreciate it) if (?:you|u) "
+    r"(?:would|could|can|will|might)|(?:it would|it'd) be (?:great|nice|good|best|better) if (?:you|u) (?:would|could|can))"
     r"\s*,?\s*)*$", re.I)
 ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
+# A tag after an order ("删了吧，好吗？", "forget it ok?") asks for agreement: the sentence is still a request.
+QUESTION_TAG = re.compile(r"[\s,，]*(?:好吗|好不好|行吗|行不行|可以吗|成吗|(?i:\b(?:ok|okay|alright|right|please|pls)))[\s?？]*$")
 ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
 # A title's dot ("what Dr. Chen said") ends no sentence and no clause. Fixed-width lookbehinds, one per title.
 NOT_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title})\.)" for title in EN_TITLES)  # placed after the dot
