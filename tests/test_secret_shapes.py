@@ -224,7 +224,14 @@ POSITIVES = [
     ("the puk on the sim card sleeve is 77310482", "77310482", "password"),
     # Cantonese 係 links a credential to its value as 是 does
     ("屋企wifi密碼係 Kumquat2046，記得幫我記住", "Kumquat2046", "password"),
-    # a foreigner's permanent-residence card number opens with 9 and checks like a resident ID
+    # identity documents named by their short or local names
+    ("改签要填证件，我的是 K73920158", "K73920158", "id_number"),
+    ("居留许可 QR5820147 下个月到期", "QR5820147", "id_number"),
+    ("揸車紙號碼 WONGK820913TM5", "WONGK820913TM5", "id_number"),
+    ("my BRP is XZ7301946, renewing it in spring", "XZ7301946", "id_number"),
+    ("TFN 318 406 772 for the payroll form", "318 406 772", "id_number"),
+    ("my ic: S7302814G, the clinic wants it", "S7302814G", "id_number"),
+    ("renting the van needs my TX DL 40719263", "40719263", "id_number"),
     ("永居证号码 930110198506120038，办银行卡要用", "930110198506120038", "id_card"),
 ]
 
@@ -356,6 +363,7 @@ NEGATIVES = [
     # a time after a credential word is a time; a number after a password that is not a code is something else
     "密码又忘了，下午去营业厅重置，他们 9:30-17:30 开门",
     "the safety pin 4 sizes pack was cheap",
+    "证件都带齐了，下午3点在 2号门集合", "the IC chip 74HC595 is cheap", "dl 2 files from the drive 20240315",
 ]
 
 

@@ -25,7 +25,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保[\u4e00-\u9fff]{0,2}号|社会保障号|社安号|社会安全号|医保卡|医保[\u4e00-\u9fff]{0,2}号|公积金[\u4e00-\u9fff]{0,2}号"
-        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件号码?|身份号码|税号|纳税人识别号|病历号|住院号|就诊卡号?",
+        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?",
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
@@ -34,11 +34,12 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
         # acronyms that are no English word are names in any case ("ssn: …"); "id", "sin", "pan" only in capitals
-        r"|ssn|itin|nino|hkid|nric|pesel|curp"
+        r"|ssn|itin|nino|hkid|nric|pesel|curp|brp|tfn"
+        r"|ic"  # a Singapore or Malaysian identity card, as chat shortens it ("my ic: …")
         r"|(?:access|key|security) (?:card|badge|fob)(?: number| no)?"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
         r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
-        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN",
+        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN|DL",
     )),
     # Any kind of card ("油卡", "会员卡"); its value must still be a card's digits (12-19) to count.
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
