@@ -224,6 +224,9 @@ POSITIVES = [
     ("the puk on the sim card sleeve is 77310482", "77310482", "password"),
     # Cantonese 係 links a credential to its value as 是 does
     ("屋企wifi密碼係 Kumquat2046，記得幫我記住", "Kumquat2046", "password"),
+    # a wireless network's key; a network name before the "/" of a "name / key" pair is no secret
+    ("guest wifi key harbor2291 for the spare room", "harbor2291", "password"),
+    ("路由器：Lin_home / 7ujm8ik9ol", "7ujm8ik9ol", "password"),
     # identity documents named by their short or local names
     ("改签要填证件，我的是 K73920158", "K73920158", "id_number"),
     ("居留许可 QR5820147 下个月到期", "QR5820147", "id_number"),
@@ -363,6 +366,7 @@ NEGATIVES = [
     # a time after a credential word is a time; a number after a password that is not a code is something else
     "密码又忘了，下午去营业厅重置，他们 9:30-17:30 开门",
     "the safety pin 4 sizes pack was cheap",
+    "network keys are rotated monthly", "the wireless keyboard 2024 model",
     "证件都带齐了，下午3点在 2号门集合", "the IC chip 74HC595 is cheap", "dl 2 files from the drive 20240315",
 ]
 

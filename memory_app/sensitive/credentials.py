@@ -19,7 +19,7 @@ _NOUN = re.compile(
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
-    r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?)\b)"
+    r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?|(?:wi-?fi|wlan|wireless|router|network|wpa2?) (?:pass)?keys?)\b)"
     # "pass: X", and "pass X" when X has a digit or a symbol ("user rlee, pass Tulip#29"; not "pass the salt")
     r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[-_.]?[\d!@#$%^&*][!-~]*)"
     # "pin" in lower case, as chat types it: before digits, or named by what it unlocks ("sim pin", "atm pin"); a PUK
@@ -269,7 +269,8 @@ _ACCOUNT_WIDTH = 32
 
 
 # "jchen22 / Summer#Rain88", "root / Tq93#mmx": an account and its secret, as login details are written down.
-_ACCOUNT_AND_SECRET = re.compile(r"(?<![!-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
+# (A colon may come right before the account: "路由器：home_5G / X".)
+_ACCOUNT_AND_SECRET = re.compile(r"(?<![!-9;-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
 _PAIR_WIDTH = 48
 
 
