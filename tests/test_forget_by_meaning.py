@@ -124,16 +124,18 @@ from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
     ("Scrap the Tom stuff, I mean the part about his drinking", "Tom, his drinking"),
     ("把老周那件事删了，就是他借钱的那次", "老周, 他借钱"),
     # an interjection or a request put as a condition opens the order; a tag after it asks for agreement
-    ("ugh ok pls delete the stuff about my landlord", "landlord"),
+    ("meh yeah pls wipe the bit about my landlord", "landlord"),
     ("hmm delete what I said about the loan", "loan"),
-    ("I would be grateful if you would expunge what I mentioned about my neighbour's dog.", "neighbour's dog"),
+    ("I'd be much obliged if you could erase the details about my neighbour's dog.", "neighbour's dog"),
     ("I'd appreciate it if you could remove the details about my brother's debt.", "brother's debt"),
-    ("上次讲的那个房东的事，forget it 好吗", "房东"),
+    ("房东押金那件事，forget it 好不好", "房东押金"),
     ("上次讲的那个房东的事，删了吧，好吗？", "房东"),
     ("上次说的体检结果，帮我抹走吧", "体检结果"),
+    # the frame of having told it, with an adverbial inside ("我好几次跟你说…")
+    ("我好几次跟你说我表哥赌钱的事，删掉吧", "我表哥赌钱"),
+    ("之前我喝多了那回跟你讲的公司裁员名单，当没听过", "公司裁员名单"),
     # what comes before "but" is a preamble, not the subject
-    ("I've thought about it a lot and I hope you don't mind, but the stuff I told you about my cousin's arrest, "
-     "I'd rather you not remember it.", "cousin's arrest"),
+    ("Sorry to be a pain, I know it's odd, but the bit on my cousin's arrest, can you not keep it?", "cousin's arrest"),
 ])
 def test_the_description_is_the_object_phrase_without_the_forget_words(message, description):
     [request] = detect_forget_requests(message)

@@ -306,7 +306,7 @@ def _named_right_after(chunks, index: int, sentence: int) -> str:
 def _phrases_before(chunks, end: int, asked: dict[int, str], sentence: int) -> str:
     """The phrases of ``sentence`` right before chunk ``end`` that name a subject, joined: they name it
     together ("the thing about the Lins, the loan - forget it"). A phrase opened by "but" / "不过" starts the run:
-    what comes before it is a preamble ("I've thought it over and hope it's no bother, but the thing about …")."""
+    what comes before it is a preamble ("Sorry to be a pain, I know it's odd, but the matter of …")."""
     run = []
     for before in range(end - 1, -1, -1):
         if before in asked or chunks[before][0] != sentence or not _names_subject(chunks[before][1]) \

@@ -62,12 +62,13 @@ REPORTED_INTENT = re.compile(r"(?:说|嚷嚷|吵着|喊着|闹着)(?:着)?(?:要
 ZH_REQUEST_START = re.compile(rf"^(?:{ZH_PLEASE}|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
 EN_REQUEST_PREFIX = re.compile(
     r"^(?:(?:please|pls|plz|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
-    # interjections and discourse markers of chat ("ugh", "hmm", "look,", "honestly"): no subject, no statement
-    r"ugh|uh|um+|hm+|look|listen|honestly|anyway|anyways|btw|lol|fine|sorry|oops|gosh|welp|"
+    # interjections and discourse markers of chat ("meh", "hmm", "look,", "honestly"): no subject, no statement
+    r"ugh|meh|uh|um+|hm+|look|listen|honestly|anyway|anyways|btw|lol|fine|sorry|oops|gosh|welp|"
     r"(?:can|could|would|will) (?:you|u|ya)|i want you to|i need you to|i'd like you to|i would like you to|you can|"
     r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to|"
-    # a request put as a condition: "I'd be grateful if you would …", "it would be great if you could …"
-    r"(?:i|i'd|i would|i should|i'll|i will)(?: be)? (?:grateful|thankful|obliged|glad|happy|appreciate it) if (?:you|u) "
+    # a request put as a condition: "I'd appreciate it if you could …", "it would be great if you could …"
+    r"(?:i|i'd|i would|i should|i'll|i will)(?: be)?(?: (?:very|most|much|really|so|truly|super))? "
+    r"(?:grateful|thankful|obliged|glad|happy|appreciate it) if (?:you|u) "
     r"(?:would|could|can|will|might)|(?:it would|it'd) be (?:great|nice|good|best|better) if (?:you|u) (?:would|could|can))"
     r"\s*,?\s*)*$", re.I)
 ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
@@ -93,6 +94,8 @@ ZH_SAID = ("说|讲|提|聊|告诉你|说起|提到|念叨|唠叨|唠|吐槽|吐
 ZH_LEADING = re.compile(  # longest first: "你记的" before "你"
     rf"^(?:(?:{ZH_WHEN})?(?:我|我们)?(?:私下)?(?:{ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|给你|向你)?(?:{ZH_SAID})(?:过|起|到)?的"
     rf"|(?:我|我们)?(?:{ZH_WHEN})?(?:私下)?(?:跟你|和你|同你|对你|向你)(?:{ZH_SAID})(?:过|起|到)?"
+    # an adverbial of how or how often between "I" and "told you" ("我好几次跟你说的", "我喝多了那回跟你讲的")
+    rf"|(?:我|我们)[\u4e00-\u9fff]{{1,6}}?(?:跟你|和你|同你|对你|向你)(?:{ZH_SAID})(?:过|起|到)?的?"
     rf"|(?:我|我们)?(?:{ZH_WHEN})(?:{ZH_SAID})(?:过|起|到)?(?:的|(?=那|这))"
     rf"|(?:(?:{ZH_WHEN})(?:我|我们)|(?:我|我们)(?:{ZH_WHEN}))(?:私下)?(?:跟你|和你|对你|向你)?"
     r"(?:说|讲|提|聊|念叨|唠叨|吐槽|抱怨)(?:过|起|到)?"
