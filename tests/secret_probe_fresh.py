@@ -162,6 +162,8 @@ SECRETS = [
     ('id_card', '证件号 320102-19940228-5998（身份证）', ['320102-19940228-5998'], []),
     ('phone', '打这个 0086 138 0013 8000', ['0086 138 0013 8000'], []),
     ('phone', '有咩打俾我 +８５２\u3000６１２３\u3000４５６７', ['+８５２\u3000６１２３\u3000４５６７'], []),
+    ('password', 'u can log in w/ hunter2024!', ['hunter2024!'], []),
+    ('password', "the email password's still Summer2023 btw", ['Summer2023'], []),
 ]
 
 STILL_MISSED = [
@@ -180,10 +182,8 @@ STILL_MISSED = [
     ('bank_account', 'my checking account number is 4829173650 at chase (aba 121000248)', ['4829173650', '121000248'], []),
     ('password', '邮箱那个是 sunflower_88，别外传', ['sunflower_88'], []),
     ('password', '后台 admin / Adm1n@2023', ['Adm1n@2023'], []),
-    ('password', 'u can log in w/ hunter2024!', ['hunter2024!'], []),
     ('password', 'creds are admin:S3cur3P@ss', ['S3cur3P@ss'], []),
     ('password', "its literally just 'letmein99'", ['letmein99'], []),
-    ('password', "the email password's still Summer2023 btw", ['Summer2023'], []),
     ('password', 'login is sarah.k and then Bl ue Sky!7 (with the space)', ['Bl ue Sky!7'], []),
     ('pin', '银行卡密码 6位 520131', ['520131'], []),
     ('pin', '手机锁屏 0719', ['0719'], []),

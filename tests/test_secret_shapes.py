@@ -227,6 +227,9 @@ POSITIVES = [
     # a wireless network's key; a network name before the "/" of a "name / key" pair is no secret
     ("guest wifi key harbor2291 for the spare room", "harbor2291", "password"),
     ("路由器：Lin_home / 7ujm8ik9ol", "7ujm8ik9ol", "password"),
+    # chat's contractions: "password's" (is), "w/" (with)
+    ("the bank app password's still Maple2031 i think", "Maple2031", "password"),
+    ("log in w/ otter5521 on the tablet", "otter5521", "password"),
     # identity documents named by their short or local names
     ("改签要填证件，我的是 K73920158", "K73920158", "id_number"),
     ("居留许可 QR5820147 下个月到期", "QR5820147", "id_number"),
@@ -367,6 +370,7 @@ NEGATIVES = [
     "密码又忘了，下午去营业厅重置，他们 9:30-17:30 开门",
     "the safety pin 4 sizes pack was cheap",
     "network keys are rotated monthly", "the wireless keyboard 2024 model",
+    "my password's length is fine", "I log in w/ my phone every day", "the wifi password's on the fridge",
     "证件都带齐了，下午3点在 2号门集合", "the IC chip 74HC595 is cheap", "dl 2 files from the drive 20240315",
 ]
 

@@ -43,6 +43,7 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
 )
 _LINK = re.compile(
     r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|(?<!\d):|:(?!\d)|=|->"
+    r"|(?<=[A-Za-z])['’]s\b|(?i:\bw/)"  # chat's "password's X" (only a value that looks secret) and "log in w/ X"
     r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
     r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为"
     r"|系(?=\s*[!-~])",  # Cantonese 係 ("密碼係 …", read Simplified) before a value
@@ -50,7 +51,7 @@ _LINK = re.compile(
 )
 _COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "系", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
-_USE = {"with", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
+_USE = {"with", "w/", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
         "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
 # Adverbs that may sit between the link and the value ("is still …", "还是 …").
 _FILLER = re.compile(
