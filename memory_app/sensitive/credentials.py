@@ -202,11 +202,11 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
         if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) and not _NOUN.search(sentence):
             return None
     limit = sentence_limit(text, word.end(), _GROUPED_WIDTH)
-    run = _GROUPED_DIGITS.search(text, word.end(), limit)
-    first_digit = _DIGIT.search(text, word.end(), limit)
     # Only the first number after the word can be its code: when that one is no code ("8214#", "abc123"), a later
     # number in the sentence ("我住1502", "room 1502") is something else.
-    if not run or first_digit.start() != run.start():
+    first_digit = _DIGIT.search(text, word.end(), limit)
+    run = _GROUPED_DIGITS.match(text, first_digit.start(), limit) if first_digit else None
+    if not run:
         return None
     groups = re.split(r"[ -]", run.group(0))
     digits = sum(len(group) for group in groups)
