@@ -43,18 +43,19 @@ class ExampleAxis:
         """Changes whenever an example does: a shipped axis of other examples is not used."""
         return hashlib.sha256("\n".join(self.positive + ("",) + self.negative).encode()).hexdigest()
 
+    def embedded_examples(self, embedder) -> tuple[np.ndarray, np.ndarray]:
+        """The positive and the negative training examples in this embedder's query space."""
+        return _embedded(embedder, self.positive), _embedded(embedder, self.negative)
+
     def computed(self, embedder) -> dict:
         """The discriminant in this embedder's query space, its cut, and whether it places the checks as it must."""
-        def embedded(texts):
-            return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float64)
-
-        positive, negative = embedded(self.positive), embedded(self.negative)
+        positive, negative = self.embedded_examples(embedder)
         shrinkage, cut = cross_validated(positive, negative, self.allowed)
         axis = {**discriminant(positive, negative, shrinkage), "cut": cut, "shrinkage": shrinkage}
         place = placing(axis)
 
         def share_placed(texts):
-            return float(np.mean(place(embedded(texts)) >= cut))
+            return float(np.mean(place(_embedded(embedder, texts)) >= cut))
 
         axis["trusted"] = (share_placed(self.positive_checks) >= self.min_positive_placed
                            and share_placed(self.negative_checks) <= self.max_negative_placed)
@@ -97,6 +98,10 @@ class ExampleAxis:
             return None
 
 
+def _embedded(embedder, texts) -> np.ndarray:
+    return np.asarray(embedder.embed_queries(list(texts)), dtype=np.float64)
+
+
 @lru_cache(maxsize=8)
 def _trusted_placing(axis: ExampleAxis, embedder_name: str):
     """(placing function, cut) of an axis in this embedder's space (shipped, or computed once per process); None when
@@ -120,12 +125,25 @@ def discriminant(positive: np.ndarray, negative: np.ndarray, shrinkage: float) -
 
 
 def cross_validated(positive: np.ndarray, negative: np.ndarray, allowed: float) -> tuple[float, float]:
-    """The shrinkage and the cut, from folds of the training examples: each fold is placed by the axis of the
-    others; the cut lets ``allowed`` of the held-out negative examples through, and the shrinkage that then places
-    most held-out positive examples wins (the larger one on a tie: the simpler axis)."""
+    """The shrinkage and the cut, from folds of the training examples: the shrinkage that places most held-out
+    positive examples wins (the larger one on a tie: the simpler axis)."""
+    best = max(cross_validation(positive, negative, allowed), key=lambda score: (score.placed, score.shrinkage))
+    return best.shrinkage, best.cut
+
+
+@dataclass(frozen=True)
+class HeldOutScore:
+    shrinkage: float
+    placed: float  # the share of held-out positive examples past the cut
+    cut: float  # lets ``allowed`` of the held-out negative examples through
+
+
+def cross_validation(positive: np.ndarray, negative: np.ndarray, allowed: float) -> list[HeldOutScore]:
+    """Each shrinkage's score: each fold is placed by the axis of the others; the cut lets ``allowed`` of the
+    held-out negative examples through."""
     positive_fold = np.arange(len(positive)) % CROSS_VALIDATION_FOLDS
     negative_fold = np.arange(len(negative)) % CROSS_VALIDATION_FOLDS
-    best = None
+    scores = []
     for shrinkage in SHRINKAGES:
         held_out_positive, held_out_negative = np.zeros(len(positive)), np.zeros(len(negative))
         for fold in range(CROSS_VALIDATION_FOLDS):
@@ -133,10 +151,8 @@ def cross_validated(positive: np.ndarray, negative: np.ndarray, allowed: float) 
             held_out_positive[positive_fold == fold] = place(positive[positive_fold == fold])
             held_out_negative[negative_fold == fold] = place(negative[negative_fold == fold])
         cut = float(np.quantile(held_out_negative, 1 - allowed))
-        placed = float(np.mean(held_out_positive >= cut))
-        if best is None or placed >= best[0]:
-            best = (placed, shrinkage, cut)
-    return best[1], best[2]
+        scores.append(HeldOutScore(shrinkage, float(np.mean(held_out_positive >= cut)), cut))
+    return scores
 
 
 def placing(axis: dict):

@@ -22,6 +22,7 @@ from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, 
 from memory_app.turn_processing import run_turn
 from memory_app.working_memory import remember_for_session, user_session_items
 from memory_app.forget_matching import Item, _keyword_scores, _rests_on_one_word
+from tests.axis_checks import assert_the_shipped_axis_is_what_its_examples_give
 from tests.embedder_support import HashingEmbedder
 from tests.everyday_messages import EVERYDAY_MESSAGES
 from tests.forget_probes import CHANGE_LIKE_REQUESTS, CHANGES, PROBES
@@ -840,16 +841,7 @@ def test_everyday_messages_are_not_read_as_requests_to_forget():
 def test_the_shipped_forget_axis_is_the_one_these_examples_give():
     """data/forget_axis.npz spares a process embedding every example; it must be what they give now
     (scripts/build_request_axis.py rewrites it after an example changes)."""
-    import numpy as np
-
-    embedder = get_embedder()
-    shipped = FORGET_AXIS.shipped(embedder.name)
-    assert shipped is not None, "examples changed: run scripts/build_request_axis.py"
-    computed = FORGET_AXIS.computed(embedder)
-    assert shipped["trusted"] is computed["trusted"] is True
-    assert shipped["shrinkage"] == computed["shrinkage"] and abs(shipped["cut"] - computed["cut"]) < 0.03
-    stored, now = shipped["direction"], computed["direction"]
-    assert float(stored @ now) / (np.linalg.norm(stored) * np.linalg.norm(now)) > 0.999
+    assert_the_shipped_axis_is_what_its_examples_give(FORGET_AXIS, get_embedder())
 
 
 def test_the_forget_axis_is_not_trusted_in_a_space_without_meaning():

@@ -6,6 +6,7 @@ from memory_app.intent import SCENE_KEYWORDS, detect_intent, prototype_scene, re
 from memory_app.providers import get_embedder
 from memory_app.question_proper import question_proper
 from memory_app.taxonomy import SCENE_DESCRIPTIONS, SCENES, TOPIC_SCENE, key_terms, scene_of_key
+from tests.axis_checks import assert_the_shipped_axis_is_what_its_examples_give
 
 
 @pytest.mark.parametrize("message,scene", [
@@ -320,21 +321,9 @@ def test_the_discriminant_places_more_world_questions_than_the_difference_of_the
 def test_the_shipped_axis_is_the_one_these_examples_give():
     """data/request_axis.npz spares the first turn of a process embedding every example; it must be what they
     give now (scripts/build_request_axis.py rewrites it after an example changes)."""
-    import numpy as np
-
     from memory_app import request_kinds
 
-    embedder = get_embedder()
-    shipped = request_kinds.WORLD_AXIS.shipped(embedder.name)
-    assert shipped is not None, "examples changed: run scripts/build_request_axis.py"
-    computed = request_kinds.WORLD_AXIS.computed(embedder)
-    assert shipped["trusted"] is computed["trusted"] is True
-    assert shipped["shrinkage"] == computed["shrinkage"]
-    # The fingerprint above pins the examples exactly; the numbers only need to agree as far as one embedder's
-    # vectors agree between CPUs (on two Xeons the cut moved by 0.007 and the direction's cosine was 0.99995).
-    assert abs(shipped["cut"] - computed["cut"]) < 0.03
-    stored, now = shipped["direction"], computed["direction"]
-    assert float(stored @ now) / (np.linalg.norm(stored) * np.linalg.norm(now)) > 0.999
+    assert_the_shipped_axis_is_what_its_examples_give(request_kinds.WORLD_AXIS, get_embedder())
 
 
 def test_an_embedder_whose_space_has_no_such_axis_is_not_trusted_with_it():
