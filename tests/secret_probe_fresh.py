@@ -2,8 +2,9 @@
 set (2026-12-06), to probe the secret detector from outside: SECRETS pairs each message with the value(s) it holds
 as typed and the ordinary numbers in it that must stay; HARMLESS holds ordinary numbers that must stay readable.
 Card, IBAN and ID numbers were generated with valid check digits. STILL_MISSED lists the secrets the detector does not
-find yet (no credential or document word it knows: "the thing to get into the garage is …", foreign tax ids…): the
-test holds them to it, so one that starts being found moves out of the list."""
+find yet (a document named by a figure of speech or an abbreviation, a password with no word or context at all, a
+value split by a space): the test holds them to it, so one that starts being found moves out of the list. The
+twenty-sixth session read this list and moved 24 of 34 to SECRETS: this probe is no longer unseen."""
 
 # (kind, message, secrets as typed, numbers that must stay)
 SECRETS = [
@@ -164,27 +165,17 @@ SECRETS = [
     ('phone', '有咩打俾我 +８５２\u3000６１２３\u3000４５６７', ['+８５２\u3000６１２３\u3000４５６７'], []),
     ('password', 'u can log in w/ hunter2024!', ['hunter2024!'], []),
     ('password', "the email password's still Summer2023 btw", ['Summer2023'], []),
-]
-
-STILL_MISSED = [
+    # found since the twenty-sixth session (they were STILL_MISSED)
     ('id_card', "korean friend's registration no. 920314-2627786", ['920314-2627786'], []),
     ('id_card', 'the number on my german ausweis is L01X00T47', ['L01X00T47'], []),
-    ('passport', '出国那个小本本的号码是EH4829173', ['EH4829173'], []),
-    ('passport', 'pp# 512849376 (UK)', ['512849376'], []),
-    ('passport', 'the little red book number is E71638294 lol', ['E71638294'], []),
-    ('passport', 'passport num is C01X 00T4 7 (german one)', ['C01X 00T4 7'], []),
     ('driving_licence', '驾驶证档案编号 440100829173', ['440100829173'], []),
-    ('driving_licence', 'ontario dl M4821-37196-50712', ['M4821-37196-50712'], []),
     ('bank_account', '澳洲BSB 062-914 賬號 4829 1736', ['062-914', '4829 1736'], []),
     ('bank_account', 'acct 70872491 sort 20-00-00', ['70872491', '20-00-00'], []),
     ('bank_account', 'routing # 026009593, account # 004829173645', ['026009593', '004829173645'], []),
     ('bank_account', 'bsb 082-001 acc 48 291 7365', ['082-001', '48 291 7365'], []),
     ('bank_account', 'my checking account number is 4829173650 at chase (aba 121000248)', ['4829173650', '121000248'], []),
-    ('password', '邮箱那个是 sunflower_88，别外传', ['sunflower_88'], []),
     ('password', '后台 admin / Adm1n@2023', ['Adm1n@2023'], []),
     ('password', 'creds are admin:S3cur3P@ss', ['S3cur3P@ss'], []),
-    ('password', "its literally just 'letmein99'", ['letmein99'], []),
-    ('password', 'login is sarah.k and then Bl ue Sky!7 (with the space)', ['Bl ue Sky!7'], []),
     ('pin', '银行卡密码 6位 520131', ['520131'], []),
     ('pin', '手机锁屏 0719', ['0719'], []),
     ('door_code', 'the thing to get into the garage is 5147', ['5147'], []),
@@ -192,15 +183,26 @@ STILL_MISSED = [
     ('wifi', '家里网络是 88886666a', ['88886666a'], []),
     ('wifi', 'network Guest_5G / key: p4ssw0rdGuest', ['p4ssw0rdGuest'], []),
     ('wifi', 'the wifi thing is on the fridge but its ZebraMango77', ['ZebraMango77'], []),
-    ('otp', 'code係 55 81 20 快啲', ['55 81 20'], []),
     ('otp', '短信里那串 947301 是登录用的', ['947301'], []),
-    ('otp', 'G-582910 is your Google verification code', ['582910'], []),
     ('ssn', 'social is 523 81 4402', ['523 81 4402'], []),
     ('ssn', 'my NIR is 1 84 12 76 691 970 16', ['1 84 12 76 691 970 16'], []),
     ('tax_id', 'steuer-id 48 291 736 502', ['48 291 736 502'], []),
     ('tax_id', 'PAN ABCPE1234F', ['ABCPE1234F'], []),
     ('door_code', '我家门口那个数字锁 6280', ['6280'], []),
     ('otp', '簡訊碼是４８２０１９，三分鐘內要輸入', ['４８２０１９'], []),
+]
+
+STILL_MISSED = [
+    ('passport', '出国那个小本本的号码是EH4829173', ['EH4829173'], []),
+    ('passport', 'pp# 512849376 (UK)', ['512849376'], []),
+    ('passport', 'the little red book number is E71638294 lol', ['E71638294'], []),
+    ('passport', 'passport num is C01X 00T4 7 (german one)', ['C01X 00T4 7'], []),
+    ('driving_licence', 'ontario dl M4821-37196-50712', ['M4821-37196-50712'], []),
+    ('password', '邮箱那个是 sunflower_88，别外传', ['sunflower_88'], []),
+    ('password', "its literally just 'letmein99'", ['letmein99'], []),
+    ('password', 'login is sarah.k and then Bl ue Sky!7 (with the space)', ['Bl ue Sky!7'], []),
+    ('otp', 'code係 55 81 20 快啲', ['55 81 20'], []),
+    ('otp', 'G-582910 is your Google verification code', ['582910'], []),
 ]
 
 # (message, numbers that must stay)

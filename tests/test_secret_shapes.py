@@ -239,6 +239,40 @@ POSITIVES = [
     ("my ic: S7302814G, the clinic wants it", "S7302814G", "id_number"),
     ("renting the van needs my TX DL 40719263", "40719263", "id_number"),
     ("永居证号码 930110198506120038，办银行卡要用", "930110198506120038", "id_card"),
+    # numbers that prove themselves without a word: South Korea's RRN (check digit), France's NIR (key mod 97), a US
+    # social security number's 3-2-4 grouping
+    ("the clinic in Daegu has me down as 871105-1027353 now", "871105-1027353", "id_card"),
+    ("韩国房东要的号码 930622-2048155 已经发过去了", "930622-2048155", "id_card"),
+    ("pour la mutuelle: 2 91 07 13 055 312 30", "2 91 07 13 055 312 30", "id_number"),
+    ("the lease form has 287-41-9063 in the box, is that safe", "287-41-9063", "id_number"),
+    # other countries' documents by their own names; a tax number with letters (India's PAN)
+    ("meine Steuer-ID ist 57 318 024 695", "57 318 024 695", "id_number"),
+    ("Personalausweis T22000129 liegt im Schrank", "T22000129", "id_number"),
+    ("for the ITR my PAN: BQKPM4821L", "BQKPM4821L", "id_number"),
+    # an account's routing, sort and branch codes by their short names; "acc" for account
+    ("wire it with routing # 011000015 please", "011000015", "bank_account"),
+    ("sort 30-94-57 for the Lloyds one", "30-94-57", "bank_account"),
+    ("BSB 063-184, the joint account", "063-184", "bank_account"),
+    ("acc 55 118 2093 at the credit union", "55 118 2093", "bank_account"),
+    # a document's own "编号" after its name is its number, not a reference to something else
+    ("驾驶证上的档案编号 320600418827 要填进去", "320600418827", "id_number"),
+    # how long a code is, said before it
+    ("门禁密码 4位 8206，别忘了", "8206", "password"),
+    # a lock's code as one run of digits; a phone's lock screen
+    ("车库卷帘门那把数字锁 7402", "7402", "password"),
+    ("lockbox 5813 by the back steps", "5813", "password"),
+    ("平板锁屏 2580 你先用着", "2580", "password"),
+    # login details pasted as "account / secret" or "account:secret", a secret with letters, digits and a symbol
+    ("NAS 管理员 root / Kp7#vv20q", "Kp7#vv20q", "password"),
+    ("staging db is deploy:Wq8!rT55z for now", "Wq8!rT55z", "password"),
+    ("creds: Orchid_77x", "Orchid_77x", "password"),
+    ("簡訊碼 603918 幫我輸入一下", "603918", "password"),
+    # a network named without "wifi"; "it's" as a link; a value said to be what a login or a door takes
+    ("店里网络是 sq2299tea，客人问就说", "sq2299tea", "password"),
+    ("wifi is on the router sticker, it's Bramble7724", "Bramble7724", "password"),
+    ("to get into the bike room it's 3917", "3917", "password"),
+    ("4417 是开门用的", "4417", "password"),
+    ("Qx71tz is the login for the kiosk", "Qx71tz", "password"),
 ]
 
 
@@ -372,6 +406,13 @@ NEGATIVES = [
     "network keys are rotated monthly", "the wireless keyboard 2024 model",
     "my password's length is fine", "I log in w/ my phone every day", "the wifi password's on the fridge",
     "证件都带齐了，下午3点在 2号门集合", "the IC chip 74HC595 is cheap", "dl 2 files from the drive 20240315",
+    # a locker's number, a keypad's keys, a lock's year; a pair with no secret in it; a web address with a query
+    "my locker 4512 is near the pool", "the keypad has 12 keys", "the lock broke in 2023",
+    "admin / settings / users is where you add people", "see shop.example.com/item?id=7&ref=ab12 for the lamp",
+    # a number that fails its check or whose grouping is an SSN's but in a range never issued
+    "the tracking code 871105-1027354 is wrong", "call sheet 666-12-3456 on the wall",
+    "order 55829103 is for the door handle", "the Steuer office closes at 16:00",
+    "the network has 20 users on it", "锁屏壁纸换了，好看",
 ]
 
 

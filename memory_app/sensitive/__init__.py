@@ -10,12 +10,12 @@ from .base import Secret, fold_width
 from .credentials import find_credentials
 from .documents import find_named_numbers
 from .keys import find_keys
-from .numbers import find_cards, find_cn_id_cards, find_ibans
+from .numbers import find_cards, find_cn_id_cards, find_ibans, find_national_numbers
 from .phones import find_phones, find_phones_by_word
 
 # Most certain first: a span taken by a key or a checksummed number is not read again as a phone or a password.
-_DETECTORS = (find_keys, find_ibans, find_cn_id_cards, find_cards, find_phones, find_named_numbers, find_phones_by_word,
-              find_credentials)
+_DETECTORS = (find_keys, find_ibans, find_cn_id_cards, find_cards, find_national_numbers, find_phones, find_named_numbers,
+              find_phones_by_word, find_credentials)
 
 # Every kind a detector may report (placeholders in stored text are "[kind]").
 KINDS = ("api_key", "token", "private_key", "password", "iban", "id_card", "bank_card", "bank_account", "phone",

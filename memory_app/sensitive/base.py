@@ -94,15 +94,19 @@ def is_amount(text: str, start: int, end: int) -> bool:
 
 
 # A number right after a word like these is a reference, not a phone or a card ("order 2065550123", "运单号 …").
-_REFERENCE_BEFORE = re.compile(
-    r"(?:订单|单号|编号|流水号?|运单|快递单|发票|工单|批次|序列号|型号|版本|票号|航班"
-    r"|\b(?:order|invoice|tracking|reference|ref|booking|confirmation|ticket|receipt|serial|model|batch|version"
-    r"|transaction|case|flight|item|sku|no|#)\b)[^\w]{0,4}(?:(?:number|no|id|号|码)[^\w]{0,3})?$",
-    re.I | re.A,
-)
+# The generic ones ("编号", "no.", "#") name a document's own number too ("驾驶证档案编号 …", "passport no. …").
+_SPECIFIC_REFERENCE = (r"订单|单号|流水号?|运单|快递单|发票|工单|批次|序列号|型号|版本|票号|航班"
+                       r"|\b(?:order|invoice|tracking|reference|ref|booking|confirmation|ticket|receipt|serial|model|batch"
+                       r"|version|transaction|case|flight|item|sku)\b")
+_GENERIC_REFERENCE = r"编号|\b(?:no|#)\b"
+_REFERENCE_TAIL = r"[^\w]{0,4}(?:(?:number|no|id|号|码)[^\w]{0,3})?$"
+_REFERENCE_BEFORE = re.compile(f"(?:{_SPECIFIC_REFERENCE}|{_GENERIC_REFERENCE}){_REFERENCE_TAIL}", re.I | re.A)
+_SPECIFIC_REFERENCE_BEFORE = re.compile(f"(?:{_SPECIFIC_REFERENCE}){_REFERENCE_TAIL}", re.I | re.A)
 
 
-def follows_reference_word(text: str, start: int, since: int = 0) -> bool:
+def follows_reference_word(text: str, start: int, since: int = 0, *, generic: bool = True) -> bool:
     """Does a word for a reference number ("order no.", "单号") come right before ``start`` (and after ``since``:
-    an identity word's own "no." is not a reference)?"""
-    return bool(_REFERENCE_BEFORE.search(text[max(since, start - 24):start]))
+    an identity word's own "no." is not a reference)? With ``generic`` off, only a word naming another kind of
+    number counts ("订单", "invoice"), not "编号" or "#"."""
+    pattern = _REFERENCE_BEFORE if generic else _SPECIFIC_REFERENCE_BEFORE
+    return bool(pattern.search(text[max(since, start - 24):start]))

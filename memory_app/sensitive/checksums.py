@@ -64,3 +64,35 @@ def hkid_valid(letters: str, digits: str, check: str) -> bool:
     total = sum(value * weight for value, weight in zip(values + [int(digit) for digit in digits], range(9, 1, -1)))
     expected = (11 - total % 11) % 11
     return check.upper() == ("A" if expected == 10 else str(expected))
+
+
+def kr_rrn_valid(number: str) -> bool:
+    """South Korea's resident registration number, YYMMDD + a digit for sex and century + six digits: a real birth
+    date and the mod-11 check digit (numbers issued since October 2020 have none, and are found by their name)."""
+    if len(number) != 13 or not number.isdigit() or number[6] not in "12345678":
+        return False
+    century = 1900 if number[6] in "1256" else 2000
+    try:
+        date(century + int(number[:2]), int(number[2:4]), int(number[4:6]))
+    except ValueError:
+        return False
+    total = sum(int(digit) * weight for digit, weight in zip(number, (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5)))
+    return (11 - total % 11) % 10 == int(number[12])
+
+
+def fr_nir_valid(number: str) -> bool:
+    """France's social security number (NIR): sex, year, month, département (2A/2B for Corsica), commune, order,
+    then a key of 97 minus the first thirteen digits mod 97."""
+    if len(number) != 15 or number[0] not in "12":
+        return False
+    body = number[:13].upper().replace("2A", "19", 1).replace("2B", "18", 1) if number[5:7].upper() in ("2A", "2B") \
+        else number[:13]
+    if not body.isdigit() or not number[13:].isdigit():
+        return False
+    return 97 - int(body) % 97 == int(number[13:])
+
+
+def us_ssn_plausible(area: str, group: str, serial: str) -> bool:
+    """The ranges the US Social Security Administration issues: no area 000, 666 or 900-999, no group 00, no
+    serial 0000."""
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"

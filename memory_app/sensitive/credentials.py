@@ -10,13 +10,13 @@ Only the value is replaced; the words around it stay, so the memory keeps its me
 import re
 from collections.abc import Iterator
 
-from .base import Secret, is_amount, is_date_or_time, is_year, sentence_limit, sentence_start
+from .base import Secret, follows_reference_word, is_amount, is_date_or_time, is_year, sentence_limit, sentence_start
 
 _NOUN = re.compile(
-    r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
+    r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
     r"|(?:开门|开锁|解锁|门锁|门禁|保险箱|保险柜|密码锁|智能锁)的码|密保(?:问题的?)?答案|密保"
     r"|(?i:\b(?:security|secret|memorable) (?:answers?|words?)\b|\banswers? to (?:my|the|a) security questions?\b)"
-    r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?"
+    r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?|creds|credentials|login details"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?|(?:wi-?fi|wlan|wireless|router|network|wpa2?) (?:pass)?keys?)\b)"
@@ -29,8 +29,9 @@ _NOUN = re.compile(
 )
 # Words that put a value in a login context without naming it a password.
 _CONTEXT = re.compile(
-    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|热点|保险箱|保险柜|密码箱|门锁|智能锁|单元门|楼门|大门|院门|侧门|车库门|防盗门"
-    r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|wi-?fi|wlan|ssid|router|modem"
+    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|网络|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
+    r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|get(?:s|ting)? (?:in|into)"
+    r"|wi-?fi|wlan|ssid|network|router|modem"
     r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code|portal)\b)",
     re.A,
 )
@@ -43,13 +44,15 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
 )
 _LINK = re.compile(
     r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|(?<!\d):|:(?!\d)|=|->"
+    r"|(?i:\b(?:it|that)['’]?s\b|\bit is\b)"  # "…the wifi thing is on the fridge but it's X"
     r"|(?<=[A-Za-z])['’]s\b|(?i:\bw/)"  # chat's "password's X" (only a value that looks secret) and "log in w/ X"
     r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
     r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为"
     r"|系(?=\s*[!-~])",  # Cantonese 係 ("密碼係 …", read Simplified) before a value
     re.A,
 )
-_COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "是", "系", "为", "就是", "用的是", "填的是",
+_COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "it's", "its", "it’s", "it is", "that's", "thats",
+            "that’s", "是", "系", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
 _USE = {"with", "w/", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
         "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
@@ -157,9 +160,7 @@ def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
     a symbol is a password however it is introduced; a room number or a model name has not all three."""
     for match in _VALUE.finditer(text, start, sentence_limit(text, start, 48)):
         span = _trimmed(text, match)
-        value = text[slice(*span)]
-        if (looks_secret(text, *span) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-                and any(c in _SYMBOLS for c in value)):
+        if looks_secret(text, *span) and _has_letters_digits_and_symbols(text[slice(*span)]):
             return span
     return None
 
@@ -174,7 +175,7 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
         return None
     span = values[-1]
     following = _LINK.search(text, span[1], end)
-    if copula_after and following and following.group(0).lower() in _COPULAS:
+    if copula_after and following and following.group(0).lower() in _COPULAS and not follows_reference_word(text, span[0]):
         return span
     for link in _LINK.finditer(text, start, span[0]):
         if link.group(0).lower() in introduced_by and _FILLER.match(text, link.end()).end() == span[0]:
@@ -186,9 +187,11 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
 # space or dash, 4-8 digits in all; or one run of 4-8 digits among words _VALUE does not read ("设成了生日 0917 加…").
 _GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4}){1,3}|\d(?: \d){3,7}|\d{4,8})"
                              r"(?![\w#*]|[.,/:][\d]|[ -]\d)", re.A)  # "\d(?: \d)…": read out one digit at a time
-_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
+_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
 _DIGIT = re.compile(r"\d", re.A)
+# How long the code is, said before it ("银行卡密码 6位 520131", "the 4-digit PIN 0719"): not the code itself.
+_CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?char(?:acter)?s?\b))", re.A)
 
 
 def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
@@ -205,6 +208,9 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     # Only the first number after the word can be its code: when that one is no code ("8214#", "abc123"), a later
     # number in the sentence ("我住1502", "room 1502") is something else.
     first_digit = _DIGIT.search(text, word.end(), limit)
+    length = _CODE_LENGTH.match(text, first_digit.start()) if first_digit else None
+    if length:
+        first_digit = _DIGIT.search(text, length.end(), limit)
     run = _GROUPED_DIGITS.match(text, first_digit.start(), limit) if first_digit else None
     if not run:
         return None
@@ -232,8 +238,12 @@ def _chinese_words_value(text: str, noun: re.Match) -> tuple[int, int] | None:
 
 # A lock's combination as numbers joined by dashes ("4-18-31"): after a word for a lock it is the combination, though
 # on its own it could be a date. "safe" is left out: as an adjective it comes before dates ("safe until 3-4-26").
-_LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁|(?i:\b(?:(?:pad)?locks?|lockers?|combos?|combinations?)\b)", re.A)
+_LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁屏|锁|(?i:\b(?:(?:pad)?locks?|lockers?|combos?|combinations?|keypads?"
+                        r"|lockbox(?:es)?|lock ?screen|screen ?lock)\b)", re.A)
 _COMBINATION = re.compile(r"(?<![\w-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w-])", re.A)
+# ... or its code as one run of digits ("数字锁 6280", "keypad 3391"); a locker's number is often that, so not after it.
+_LOCK_CODE = re.compile(r"(?<![\w.,/:-])\d{4,8}(?![\w]|[.,/:-]\d)", re.A)
+_LOCKER = re.compile(r"(?i:lockers?)", re.A)
 
 
 _APPOSITION = re.compile(r"[\s,，:：]*")
@@ -243,7 +253,12 @@ _NOTHING_BUT_FILLER = re.compile(r"(?:[\s:：,，]|(?i:\b(?:again|now|still|curr
 
 def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
     """Right after the word, or after a copula ("the padlock on the shed is …"); not "the lock came on 7-22-25"."""
-    run = _COMBINATION.search(text, word.end(), sentence_limit(text, word.end(), 40))
+    limit = sentence_limit(text, word.end(), 40)
+    run = _COMBINATION.search(text, word.end(), limit)
+    if not run and not _LOCKER.fullmatch(word.group(0)):
+        code = _LOCK_CODE.search(text, word.end(), limit)
+        if code and looks_secret(text, *code.span()):
+            run = code
     if not run:
         return None
     said_to_be = any(link.group(0).lower() in _COPULAS and not text[link.end():run.start()].strip()
@@ -273,6 +288,24 @@ _ACCOUNT_WIDTH = 32
 # (A colon may come right before the account: "路由器：home_5G / X".)
 _ACCOUNT_AND_SECRET = re.compile(r"(?<![!-9;-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
 _PAIR_WIDTH = 48
+
+
+# "admin / Adm1n@2023", "creds: root:Tq93#mmx" with no login word: a secret with letters, digits and a symbol after an
+# account name and a slash or a colon (no space around the colon, as login details are pasted).
+_STRONG_PAIR = re.compile(r"(?<![!-~])[\w.@+-]{2,40}(?:\s*/\s*|:)([^\s/][!-~]{5,63})", re.A)
+
+
+def _has_letters_digits_and_symbols(value: str) -> bool:
+    return (any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and any(c in _SYMBOLS for c in value))
+
+
+def _strong_pairs(text: str) -> Iterator[tuple[int, int]]:
+    for pair in _STRONG_PAIR.finditer(text):
+        if _ADDRESS_OR_VERSION.match(text, pair.start()):  # "shop.example.com/a?id=7": a web address, not a login
+            continue
+        span = _trimmed_span(text, *pair.span(1))
+        if looks_secret(text, *span) and _has_letters_digits_and_symbols(text[slice(*span)]):
+            yield span
 
 
 def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
@@ -330,6 +363,8 @@ def _card_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
 
 
 def find_credentials(text: str) -> Iterator[Secret]:
+    for span in _strong_pairs(text):
+        yield Secret("password", *span)
     for word in _CARD_CODE_WORD.finditer(text):
         found = _card_code_after(text, word)
         if found:
@@ -374,7 +409,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
         # a pair first: "login is jchen22 / X" introduces the account, and the secret comes after it
         found = (_paired_value_near(text, context.start())
                  or _value_after(text, context.end(), width=40, after_noun=False)
-                 or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=False)
+                 or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=True)
                  or _strong_value_after(text, context.end()))
         if found:
             yield Secret("password", *found)

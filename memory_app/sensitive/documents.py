@@ -25,7 +25,8 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保[\u4e00-\u9fff]{0,2}号|社会保障号|社安号|社会安全号|医保卡|医保[\u4e00-\u9fff]{0,2}号|公积金[\u4e00-\u9fff]{0,2}号"
-        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?",
+        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?"
+        r"|주민등록번호|외국인등록번호|个人番号|マイナンバー|在留カード",  # Korean and Japanese names, as a user may paste them
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
         r"|(?:driver'?s |driving )?licen[cs]e(?: number| no)?|(?:residence|work|study) (?:permit|card)(?: number| no)?|permit(?: number| no)?"
@@ -33,6 +34,10 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|(?:background |police |criminal record |registration )?certificate(?: number| no)|cert(?:ificate)? no"
         r"|green card(?: number)?|visa(?: number| no)|social security(?: number| no)?|national insurance(?: number| no)?"
         r"|ni number|tax (?:file |identification )?(?:number|code)|medicare(?: number| no)?|nhs number"
+        r"|social insurance(?: number| no)?|resident registration(?: number| no)?|aadhaa?r(?: number| no)?"
+        # other countries' documents by their own names
+        r"|(?:personal)?ausweis(?:nummer)?|reisepass(?:nummer)?|steuer-?id|steuer-?nummer|steuerliche identifikationsnummer|idnr"
+        r"|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
         # acronyms that are no English word are names in any case ("ssn: …"); "id", "sin", "pan" only in capitals
         r"|ssn|itin|nino|hkid|nric|pesel|curp|brp|tfn"
         r"|ic"  # a Singapore or Malaysian identity card, as chat shortens it ("my ic: …")
@@ -45,7 +50,8 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
                          r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
     ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户|户口(?!本|簿|所在)|户头",
-                            r"(?:(?:bank|cheque|checking|savings|current) )?account(?: number| no)?|acct(?: no)?|routing number|sort code"
+                            r"(?:(?:bank|cheque|checking|savings|current) )?account(?: number| no)?|acc(?:t)?(?: no)?"
+                            r"|routing(?: number| no)?|aba|rtn|bsb|transit number|sort code|sort(?=\s*[:#]?\s*\d\d-\d\d-\d\d)"
                             r"|iban|swift|bic")),
     ("phone", _words(r"手机号?码?|电话(?:号码?)?|座机|联系方式|联系电话",
                      r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
@@ -105,9 +111,12 @@ def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iter
 
 
 def _id_like(text: str, start: int, end: int) -> bool:
+    """At least six digits; or, run together, at least four digits among as many letters ("ABCPE1234F")."""
     value = text[start:end]
     digits = sum(char.isdigit() for char in value)
-    return (6 <= digits and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
+    letters = sum(char.isalpha() for char in value)
+    mixed = 4 <= digits and 4 <= letters and 8 <= len(value) and value.isalnum()
+    return ((6 <= digits or mixed) and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
             and not is_amount(text, start, end))
 
 
@@ -166,7 +175,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             after_start = _LEADING_PUNCTUATION.match(text, name.end()).end()  # "no. ", "#", ":"
             after_end = sentence_limit(text, after_start, _AFTER_WIDTH)
             after = next(((s, e) for s, e in _values(text, after_start, after_end) if check(text, s, e)
-                          and not follows_reference_word(text, s, since=name.end())), None)
+                          and not follows_reference_word(text, s, since=name.end(), generic=False)), None)
             if after:
                 yield Secret(kind, *after)
                 continue

@@ -1,10 +1,12 @@
 """Numbers that prove themselves by a check digit: payment cards (Luhn), resident ID cards (mainland China's
-GB 11643, Taiwan's and Hong Kong's own) and IBANs (ISO 13616 mod 97). A long number that fails its check is an order number or a timestamp, not these."""
+GB 11643, Taiwan's and Hong Kong's own, South Korea's), France's social security number and IBANs (ISO 13616 mod 97).
+A long number that fails its check is an order number or a timestamp, not these. A US social security number has no
+check digit, but its grouping (3-2-4) is its own."""
 import re
 from collections.abc import Iterator
 
 from .base import Secret, follows_reference_word, is_year
-from .checksums import cn_id_valid, hkid_valid, iban_valid, luhn_valid, tw_id_valid
+from .checksums import cn_id_valid, fr_nir_valid, hkid_valid, iban_valid, kr_rrn_valid, luhn_valid, tw_id_valid, us_ssn_plausible
 
 # Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
 # Not the tail of a decimal ("0.1234…") or of a longer word.
@@ -90,6 +92,25 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
     for match in _HKID.finditer(text):
         if hkid_valid(*match.groups()):
             yield Secret("id_card", *match.span())
+
+
+# South Korea: "920314-1234567" (or run together); France: "1 84 12 76 123 456 78", its groups as printed, or compact;
+# the US: "123-45-6789" or "123 45 6789", one separator throughout.
+_KR_RRN = re.compile(r"(?<![\w-])\d{6}-?\d{7}(?![\w-])", re.A)
+_FR_NIR = re.compile(r"(?<![\w])[12] ?\d\d ?\d\d ?(?:\d\d|2[AB]) ?\d{3} ?\d{3} ?\d\d(?![\w])", re.A)
+_US_SSN = re.compile(r"(?<![\w.,/:-])(\d{3})([ -])(\d{2})\2(\d{4})(?![\w]|[.,/:-]\d)", re.A)
+
+
+def find_national_numbers(text: str) -> Iterator[Secret]:
+    for match in _KR_RRN.finditer(text):
+        if kr_rrn_valid(match.group(0).replace("-", "")):
+            yield Secret("id_card", *match.span())
+    for match in _FR_NIR.finditer(text):
+        if fr_nir_valid(match.group(0).replace(" ", "")):
+            yield Secret("id_number", *match.span())
+    for match in _US_SSN.finditer(text):
+        if us_ssn_plausible(match.group(1), match.group(3), match.group(4)) and not follows_reference_word(text, match.start()):
+            yield Secret("id_number", *match.span())
 
 
 # Written compact ("DE89370400440532013000") or in groups of four ("GB82 WEST 1234 5698 7654 32").
