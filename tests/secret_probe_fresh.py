@@ -4,7 +4,7 @@ as typed and the ordinary numbers in it that must stay; HARMLESS holds ordinary 
 Card, IBAN and ID numbers were generated with valid check digits. STILL_MISSED lists the secrets the detector does not
 find yet (a document named by a figure of speech or an abbreviation, a password with no word or context at all, a
 value split by a space): the test holds them to it, so one that starts being found moves out of the list. The
-twenty-sixth session read this list and moved 24 of 34 to SECRETS: this probe is no longer unseen."""
+twenty-sixth session read this list and moved 25 of 34 to SECRETS: this probe is no longer unseen."""
 
 # (kind, message, secrets as typed, numbers that must stay)
 SECRETS = [
@@ -190,6 +190,7 @@ SECRETS = [
     ('tax_id', 'PAN ABCPE1234F', ['ABCPE1234F'], []),
     ('door_code', '我家门口那个数字锁 6280', ['6280'], []),
     ('otp', '簡訊碼是４８２０１９，三分鐘內要輸入', ['４８２０１９'], []),
+    ('otp', 'G-582910 is your Google verification code', ['582910'], []),
 ]
 
 STILL_MISSED = [
@@ -202,7 +203,6 @@ STILL_MISSED = [
     ('password', "its literally just 'letmein99'", ['letmein99'], []),
     ('password', 'login is sarah.k and then Bl ue Sky!7 (with the space)', ['Bl ue Sky!7'], []),
     ('otp', 'code係 55 81 20 快啲', ['55 81 20'], []),
-    ('otp', 'G-582910 is your Google verification code', ['582910'], []),
 ]
 
 # (message, numbers that must stay)

@@ -273,6 +273,31 @@ POSITIVES = [
     ("to get into the bike room it's 3917", "3917", "password"),
     ("4417 是开门用的", "4417", "password"),
     ("Qx71tz is the login for the kiosk", "Qx71tz", "password"),
+    # a Hong Kong ID's digits in two groups; a Taiwan ID typed in lower case
+    ("HKID Z683 365 (A) for the clinic form", "Z683 365 (A)", "id_card"),
+    ("her id is k120458833, booking the train", "k120458833", "id_card"),
+    ("卡背面三個字 084，幫我填", "084", "password"),  # "the three characters on the back"
+    # an account as India writes it; Japan's residence card and Germany's health insurance number by their names
+    ("a/c 0042 7719 3350 at SBI", "0042 7719 3350", "bank_account"),
+    ("在留卡 AB12345678CD 下个月更新", "AB12345678CD", "id_number"),
+    ("Versichertennummer A123456780 für den Arzt", "A123456780", "id_number"),
+    # further on in the sentence, a value said to be the document's number; a document's card number
+    ("my work visa number (it's on the sticker) is 40917722", "40917722", "id_number"),
+    ("the permit card, card number SRC1928374650, came today", "SRC1928374650", "id_number"),
+    # a mobile with dots; a number run together after a phone word
+    ("call me on 139.2211.0476 tonight", "139.2211.0476", "phone"),
+    ("我澳门号码 66123456 也能打", "66123456", "phone"),
+    # a wallet's private key by its name
+    ("私钥 0xa4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd1 别发给别人",
+     "0xa4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd1", "private_key"),
+    # booting a computer, getting in a door, a dashboard, an authenticator app
+    ("笔记本开机的是 qz7731ab", "qz7731ab", "password"),
+    ("进门用的是 1739# 按完推门", "1739#", "password"),
+    ("dashboard: Lp0#x9Tq2", "Lp0#x9Tq2", "password"),
+    ("authenticator shows 502 771 right now", "502 771", "password"),
+    # a value typed in after the credential's name; a one-time code as services text it
+    ("密码不记得了 你直接输 mango2290 试试", "mango2290", "password"),
+    ("T-448120 is your verification code", "T-448120", "password"),
 ]
 
 
@@ -413,6 +438,9 @@ NEGATIVES = [
     "the tracking code 871105-1027354 is wrong", "call sheet 666-12-3456 on the wall",
     "order 55829103 is for the door handle", "the Steuer office closes at 16:00",
     "the network has 20 users on it", "锁屏壁纸换了，好看",
+    # a business's toll-free line, a waybill, a meeting's ID, a service line dialled, a reference named "my order number"
+    "the airline's line 1-800-555-0199 is always busy", "京东客服 400-606-5500 一直占线", "waybill 2038471956 arrived",
+    "meeting ID 812 3345 9901, join at 3", "验证码一直不来 我打了95588问", "my order number is 75320885",
 ]
 
 
@@ -436,6 +464,18 @@ def test_ordinary_numbers_and_words_are_left_alone(text):
 def test_several_secrets_in_one_message_each_get_their_kind():
     text = "卡 4532 0187 3650 2148，手机 13905718842，wifi 密码 hw7Lq2x9，2026 年 3 月开通"
     assert redact(text) == "卡 [bank_card]，手机 [phone]，wifi 密码 [password]，2026 年 3 月开通"
+
+
+@pytest.mark.parametrize("text, values, kept", [
+    # a card as a payment form takes it: number, expiry, then its code; Amex's CID
+    ("paying with 4539 1488 0343 6467 09/28 316 ok", ["4539 1488 0343 6467", "316"], ["09/28", "paying with", "ok"]),
+    ("Amex 3714 496353 98431 CID 4127", ["3714 496353 98431", "4127"], ["Amex", "CID"]),
+    # the other value offered
+    ("wifi密码是 Teal4481 或者 Teal4482", ["Teal4481", "Teal4482"], ["wifi密码是", "或者"]),
+])
+def test_a_second_value_that_goes_with_the_first_is_redacted_too(text, values, kept):
+    redacted = redact(text)
+    assert all(value not in redacted for value in values) and all(words in redacted for words in kept), redacted
 
 
 def test_redacting_twice_changes_nothing():

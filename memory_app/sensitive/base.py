@@ -97,11 +97,17 @@ def is_amount(text: str, start: int, end: int) -> bool:
 # The generic ones ("编号", "no.", "#") name a document's own number too ("驾驶证档案编号 …", "passport no. …").
 _SPECIFIC_REFERENCE = (r"订单|单号|流水号?|运单|快递单|发票|工单|批次|序列号|型号|版本|票号|航班"
                        r"|\b(?:order|invoice|tracking|reference|ref|booking|confirmation|ticket|receipt|serial|model|batch"
-                       r"|version|transaction|case|flight|item|sku)\b")
+                       r"|version|transaction|case|flight|item|sku|waybill|awb|shipment|parcel)\b")
 _GENERIC_REFERENCE = r"编号|\b(?:no|#)\b"
 _REFERENCE_TAIL = r"[^\w]{0,4}(?:(?:number|no|id|号|码)[^\w]{0,3})?$"
 _REFERENCE_BEFORE = re.compile(f"(?:{_SPECIFIC_REFERENCE}|{_GENERIC_REFERENCE}){_REFERENCE_TAIL}", re.I | re.A)
 _SPECIFIC_REFERENCE_BEFORE = re.compile(f"(?:{_SPECIFIC_REFERENCE}){_REFERENCE_TAIL}", re.I | re.A)
+_SPECIFIC_REFERENCE_WORD = re.compile(_SPECIFIC_REFERENCE, re.I | re.A)
+
+
+def names_a_reference(words: str) -> bool:
+    """Do these words name a reference number ("my order number", "他的运单号")?"""
+    return bool(_SPECIFIC_REFERENCE_WORD.search(words))
 
 
 def follows_reference_word(text: str, start: int, since: int = 0, *, generic: bool = True) -> bool:

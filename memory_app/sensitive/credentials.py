@@ -10,7 +10,10 @@ Only the value is replaced; the words around it stay, so the memory keeps its me
 import re
 from collections.abc import Iterator
 
-from .base import Secret, follows_reference_word, is_amount, is_date_or_time, is_year, sentence_limit, sentence_start
+from .base import Secret, follows_reference_word, is_amount, is_year, sentence_limit, sentence_start
+from .secret_values import (
+    ADDRESS_OR_VERSION, DESCRIPTIONS, VALUE, has_letters_digits_and_symbols, looks_secret, plain_word_is_value, trimmed, trimmed_span,
+)
 
 _NOUN = re.compile(
     r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
@@ -29,9 +32,9 @@ _NOUN = re.compile(
 )
 # Words that put a value in a login context without naming it a password.
 _CONTEXT = re.compile(
-    r"登录|登陆|登入|路由器|门禁|解锁|开锁|开门|无线网|网络|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
+    r"登录|登陆|登入|开机|进门|后台|控制台|路由器|门禁|解锁|开锁|开门|无线网|网络|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
     r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|get(?:s|ting)? (?:in|into)"
-    r"|wi-?fi|wlan|ssid|network|router|modem"
+    r"|wi-?fi|wlan|ssid|network|router|modem|admin panel|dashboard|console"
     r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code|portal)\b)",
     re.A,
 )
@@ -54,67 +57,19 @@ _LINK = re.compile(
 _COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "it's", "its", "it’s", "it is", "that's", "thats",
             "that’s", "是", "系", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
-_USE = {"with", "w/", "using", "via", "use", "uses", "used", "用", "输入", "输", "敲", "打", "按", "按下", "punch in", "punches in", "punched in",
-        "key in", "keys in", "keyed in", "type in", "types in", "typed in", "enter"}
+# Typed in: after a credential noun these introduce its value ("密码…你直接输 X"), as "with" and "用" do not.
+_TYPED_IN = {"输入", "输", "敲", "按", "按下", "punch in", "punches in", "punched in", "key in", "keys in", "keyed in",
+             "type in", "types in", "typed in", "enter"}
+_USE = {"with", "w/", "using", "via", "use", "uses", "used", "用", "打"} | _TYPED_IN
 # Adverbs that may sit between the link and the value ("is still …", "还是 …").
 _FILLER = re.compile(
     r"(?:\s*(?:(?i:\b(?:still|now|just|currently|always|simply|probably|actually|again|also|literally|basically)\b)"
     r"|仍然|依然|还是|现在|一直|都是|也是|了|还|都|也|就))*\s*[\"'`“‘「(]?",
     re.A,
 )
-_VALUE = re.compile(r"(?![:=])(?:(?![,;\"'`])[!-~\u00c0-\u024f])+", re.A)  # Latin letters and symbols, up to a comma or quote
-_TRAILING = ".:)]}?"
-_ADDRESS_OR_VERSION = re.compile(
-    r"\w+://\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?:[\w-]+\.)+[A-Za-z]{2,}(?:/\S*)?|v?\d+(?:\.\d+)+", re.A | re.I
-)
-# Product and model names ("AX3000", "RTX-4090", "XPS13") mix capitals and digits too, but never lower case.
-_MODEL_NAME = re.compile(r"[A-Z]{1,5}-?\d{1,6}[A-Z]{0,3}", re.A)
-_SYMBOLS = set("!@#$%^&*+=?~_|<>")
-# After "password is", a plain word is the value unless it describes the password instead.
-_DESCRIPTIONS = set(
-    "the this that these those your yours mine ours theirs same different wrong right correct incorrect weak strong "
-    "simple easy hard long short safe secure secret private public new old fine good great bad terrible still also "
-    "just only always never there here somewhere nowhere none nothing something empty blank unknown what which where "
-    "from with without about like too very really quite pretty kind sort case random complicated complex impossible "
-    "forgotten lost gone known obvious visible below above following next ready valid invalid temporary default "
-    "standard usual normal full half mandatory optional unique personal shared".split()
-)
-
-
-def _trimmed(text: str, match: re.Match) -> tuple[int, int]:
-    return _trimmed_span(text, *match.span())
-
-
-def _trimmed_span(text: str, start: int, end: int) -> tuple[int, int]:
-    while end > start + 1 and text[end - 1] in _TRAILING:
-        end -= 1
-    return start, end
-
-
 def _value_at(text: str, position: int) -> tuple[int, int] | None:
-    match = _VALUE.match(text, _FILLER.match(text, position).end())
-    return _trimmed(text, match) if match else None
-
-
-def looks_secret(text: str, start: int, end: int) -> bool:
-    """A value shaped like a password or code, not like a word, a year, a date, an amount or an address."""
-    value = text[start:end]
-    if not 4 <= len(value) <= 64 or is_date_or_time(value) or is_amount(text, start, end):
-        return False
-    if _ADDRESS_OR_VERSION.fullmatch(value) or _MODEL_NAME.fullmatch(value):
-        return False
-    bare = value.strip("#*").replace("-", "")  # keypad codes end in # or *
-    if bare.isdigit():
-        return len(bare) >= 4 and not is_year(value)  # a PIN or door code, not the year something happened
-    has_digit, has_alpha = any(c.isdigit() for c in value), any(c.isalpha() for c in value)
-    has_symbol = any(c in _SYMBOLS for c in value)
-    return len(value) >= 6 and ((has_digit and has_alpha) or (has_symbol and (has_digit or has_alpha)))
-
-
-def _plain_word_is_value(value: str) -> bool:
-    lowered = value.lower()
-    return (len(value) >= 4 and lowered not in _DESCRIPTIONS
-            and not (value.isalpha() and lowered.endswith(("ed", "ing", "ly", "able", "ible", "ful", "less"))))
+    match = VALUE.match(text, _FILLER.match(text, position).end())
+    return trimmed(text, match) if match else None
 
 
 def _value_after(text: str, start: int, *, width: int, after_noun: bool,
@@ -125,7 +80,7 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool,
     ``introduced_by``: only these links count."""
     limit = sentence_limit(text, start, width)
     for link in _LINK.finditer(text, start, limit):
-        if after_noun and link.group(0).lower() in _USE:
+        if after_noun and link.group(0).lower() in _USE - _TYPED_IN:
             continue
         if introduced_by is not None and link.group(0).lower() not in introduced_by:
             continue
@@ -134,7 +89,7 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool,
             continue
         if looks_secret(text, *span):
             return span
-        if after_noun and link.group(0).lower() in _COPULAS and _plain_word_is_value(text[span[0]:span[1]]):
+        if after_noun and link.group(0).lower() in _COPULAS and plain_word_is_value(text[span[0]:span[1]]):
             return span
     return None
 
@@ -158,19 +113,23 @@ def _value_handed_over(text: str, start: int) -> tuple[int, int] | None:
 def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
     """"portal login is jdoe / Tulip#2291": past the link and the user name, a token that has letters, digits and
     a symbol is a password however it is introduced; a room number or a model name has not all three."""
-    for match in _VALUE.finditer(text, start, sentence_limit(text, start, 48)):
-        span = _trimmed(text, match)
-        if looks_secret(text, *span) and _has_letters_digits_and_symbols(text[slice(*span)]):
+    for match in VALUE.finditer(text, start, sentence_limit(text, start, 48)):
+        span = trimmed(text, match)
+        if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]):
             return span
     return None
+
+
+# A one-time code as services text it, a letter and a dash before the digits ("G-730215 is your … code").
+_PREFIXED_CODE = re.compile(r"[A-Z]{1,3}-\d{4,8}", re.A)
 
 
 def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], copula_after: bool) -> tuple[int, int] | None:
     """The secret-looking value closest before ``end`` (same sentence), when a link in ``introduced_by`` sits just
     before it ("用 Xk9pq22 登录") or, with ``copula_after``, a copula follows it ("X is my password", "X 是我的密码")."""
     start = sentence_start(text, end, width)
-    values = [span for span in (_trimmed(text, match) for match in _VALUE.finditer(text, start, end))
-              if looks_secret(text, *span)]
+    values = [span for span in (trimmed(text, match) for match in VALUE.finditer(text, start, end))
+              if looks_secret(text, *span) or copula_after and _PREFIXED_CODE.fullmatch(text[slice(*span)])]
     if not values:
         return None
     span = values[-1]
@@ -184,12 +143,13 @@ def _value_before(text: str, end: int, *, width: int, introduced_by: set[str], c
 
 
 # A code or PIN read out in digit groups ("739 214", "48 19 27", "5512-0931"): 2-4 digits a group, joined by one
-# space or dash, 4-8 digits in all; or one run of 4-8 digits among words _VALUE does not read ("设成了生日 0917 加…").
+# space or dash, 4-8 digits in all; or one run of 4-8 digits among words VALUE does not read ("设成了生日 0917 加…").
 _GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.,/:-])(?:\d{2,4}(?:[ -]\d{2,4}){1,3}|\d(?: \d){3,7}|\d{4,8})"
                              r"(?![\w#*]|[.,/:][\d]|[ -]\d)", re.A)  # "\d(?: \d)…": read out one digit at a time
-_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|密码|口令|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
+_CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|密码|口令|验证器|(?i:\bauthenticator\b)|(?i:\b(?:codes?|pins?|passcodes?|passwords?|otp)\b)", re.A)
 _GROUPED_WIDTH = 32
 _DIGIT = re.compile(r"\d", re.A)
+_DIALLED = re.compile(r"(?:(?:打|拨打?|致电)了?|(?i:\b(?:call(?:ed|ing)?|dial(?:l?ed|l?ing)?|ring)\b))\s*$", re.A)
 # How long the code is, said before it ("银行卡密码 6位 520131", "the 4-digit PIN 0719"): not the code itself.
 _CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?char(?:acter)?s?\b))", re.A)
 
@@ -208,6 +168,8 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     # Only the first number after the word can be its code: when that one is no code ("8214#", "abc123"), a later
     # number in the sentence ("我住1502", "room 1502") is something else.
     first_digit = _DIGIT.search(text, word.end(), limit)
+    if first_digit and _DIALLED.search(text, max(0, first_digit.start() - 8), first_digit.start()):
+        return None  # "…我打95566问问": a service line being called
     length = _CODE_LENGTH.match(text, first_digit.start()) if first_digit else None
     if length:
         first_digit = _DIGIT.search(text, length.end(), limit)
@@ -295,16 +257,12 @@ _PAIR_WIDTH = 48
 _STRONG_PAIR = re.compile(r"(?<![!-~])[\w.@+-]{2,40}(?:\s*/\s*|:)([^\s/][!-~]{5,63})", re.A)
 
 
-def _has_letters_digits_and_symbols(value: str) -> bool:
-    return (any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and any(c in _SYMBOLS for c in value))
-
-
 def _strong_pairs(text: str) -> Iterator[tuple[int, int]]:
     for pair in _STRONG_PAIR.finditer(text):
-        if _ADDRESS_OR_VERSION.match(text, pair.start()):  # "shop.example.com/a?id=7": a web address, not a login
+        if ADDRESS_OR_VERSION.match(text, pair.start()):  # "shop.example.com/a?id=7": a web address, not a login
             continue
-        span = _trimmed_span(text, *pair.span(1))
-        if looks_secret(text, *span) and _has_letters_digits_and_symbols(text[slice(*span)]):
+        span = trimmed_span(text, *pair.span(1))
+        if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]):
             yield span
 
 
@@ -312,7 +270,7 @@ def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
     """In the sentence of a login word, the secret of an "account / secret" pair before or after it."""
     start, limit = sentence_start(text, position, _PAIR_WIDTH), sentence_limit(text, position, 2 * _PAIR_WIDTH)
     for pair in _ACCOUNT_AND_SECRET.finditer(text, start, limit):
-        span = _trimmed_span(text, *pair.span(1))
+        span = trimmed_span(text, *pair.span(1))
         if looks_secret(text, *span):
             return span
     return None
@@ -342,7 +300,7 @@ def _phrase_after(text: str, start: int) -> tuple[int, int] | None:
     limit = sentence_limit(text, start, _PHRASE_WIDTH)
     for link in _PHRASE_AFTER.finditer(text, start, limit):
         words = _PHRASE_WORDS.match(text, link.end())
-        if words and len(words.group(0)) >= 4 and words.group(0).split()[0].lower() not in _DESCRIPTIONS:
+        if words and len(words.group(0)) >= 4 and words.group(0).split()[0].lower() not in DESCRIPTIONS:
             return words.span()
     return None
 
@@ -352,7 +310,8 @@ def _phrase_after(text: str, start: int) -> tuple[int, int] | None:
 _CARD_CODE_WORD = re.compile(
     r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|card (?:security|verification) (?:code|value|number)"
     r"|(?:security|verification) code on the back|(?:three|3|four|4)[- ]digits? (?:code )?on the back)\b)"
-    r"|(?:信用卡|银行卡|卡)?安全码|卡(?:片)?(?:背面|背后|后面)的?(?:三|3|四|4)位(?:数字|数|码)?", re.A)
+    r"|\bCID\b"  # Amex's name for it
+    r"|(?:信用卡|银行卡|卡)?安全码|(?:卡(?:片)?)?(?:背面|背后|后面)的?(?:三|3|四|4)(?:个)?(?:位|字)(?:数字|数|码)?", re.A)
 _CARD_CODE = re.compile(r"(?<![\d.,/:-])\d{3,4}(?!\d|[.,/:-]\d)", re.A)
 _CARD_CODE_WIDTH = 24
 
@@ -360,6 +319,16 @@ _CARD_CODE_WIDTH = 24
 def _card_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     run = _CARD_CODE.search(text, word.end(), sentence_limit(text, word.end(), _CARD_CODE_WIDTH))
     return run.span() if run else None
+
+
+# "密码应该是 X 要么就是 Y", "it's X or maybe Y": the other value offered is the secret too.
+_ALTERNATIVE = re.compile(r"\s*[,，]?\s*(?:要么(?:就)?是|或者(?:是)?|还是|或是|(?i:\bor(?: maybe| else| perhaps)?\b))", re.A)
+
+
+def _alternative_after(text: str, end: int) -> tuple[int, int] | None:
+    alternative = _ALTERNATIVE.match(text, end)
+    span = _value_at(text, alternative.end()) if alternative else None
+    return span if span and looks_secret(text, *span) else None
 
 
 def find_credentials(text: str) -> Iterator[Secret]:
@@ -388,7 +357,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
     for noun in _NOUN.finditer(text):
         direct = _value_at(text, _APPOSITION.match(text, noun.end()).end())  # "开门的码，X", "PIN: X"
         if direct and text[noun.end():direct[0]].strip(" \"'`“‘「(，,:：") == "" and (
-                looks_secret(text, *direct) or not noun.group(0).isascii() and _plain_word_is_value(text[slice(*direct)])):
+                looks_secret(text, *direct) or not noun.group(0).isascii() and plain_word_is_value(text[slice(*direct)])):
             yield Secret("password", *direct)  # "门禁密码 6631", "PIN 4821", "密码 sunflower"
             continue
         found = (_value_after(text, noun.end(), width=40, after_noun=True)
@@ -399,6 +368,9 @@ def find_credentials(text: str) -> Iterator[Secret]:
                  or _paired_value_near(text, noun.start()))
         if found:
             yield Secret("password", *found)
+            alternative = _alternative_after(text, found[1])
+            if alternative:
+                yield Secret("password", *alternative)
     for account in _ACCOUNT.finditer(text):
         found = _value_after(text, account.end(), width=_ACCOUNT_WIDTH, after_noun=False, introduced_by=_USE)
         if found:

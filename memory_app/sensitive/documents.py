@@ -25,7 +25,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保[\u4e00-\u9fff]{0,2}号|社会保障号|社安号|社会安全号|医保卡|医保[\u4e00-\u9fff]{0,2}号|公积金[\u4e00-\u9fff]{0,2}号"
-        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?"
+        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?|在留卡"
         r"|주민등록번호|외국인등록번호|个人番号|マイナンバー|在留カード",  # Korean and Japanese names, as a user may paste them
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
@@ -37,7 +37,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|social insurance(?: number| no)?|resident registration(?: number| no)?|aadhaa?r(?: number| no)?"
         # other countries' documents by their own names
         r"|(?:personal)?ausweis(?:nummer)?|reisepass(?:nummer)?|steuer-?id|steuer-?nummer|steuerliche identifikationsnummer|idnr"
-        r"|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
+        r"|(?:kranken)?versichertennummer|kvnr|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
         # acronyms that are no English word are names in any case ("ssn: …"); "id", "sin", "pan" only in capitals
         r"|ssn|itin|nino|hkid|nric|pesel|curp|brp|tfn"
         r"|ic"  # a Singapore or Malaysian identity card, as chat shortens it ("my ic: …")
@@ -50,15 +50,15 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
                          r"(?:(?:credit|debit|bank|atm|cash|visa|mastercard|amex) )?card(?: number| no)?")),
     ("bank_account", _words(r"银行账号|银行账户|收款账号|账号|账户|户口(?!本|簿|所在)|户头",
-                            r"(?:(?:bank|cheque|checking|savings|current) )?account(?: number| no)?|acc(?:t)?(?: no)?"
+                            r"(?:(?:bank|cheque|checking|savings|current) )?account(?: number| no)?|acc(?:t)?(?: no)?|a/c(?: no)?"
                             r"|routing(?: number| no)?|aba|rtn|bsb|transit number|sort code|sort(?=\s*[:#]?\s*\d\d-\d\d-\d\d)"
                             r"|iban|swift|bic")),
     ("phone", _words(r"手机号?码?|电话(?:号码?)?|座机|联系方式|联系电话",
                      r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
 ]
 # "order ID 12345678", "session ID …" are references, not identity.
-_NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|\b(?:order|transaction|session|request|message|memory|ticket|booking|"
-                                  r"tracking|user|chat|device|product|item|game)\s?)$", _EN)
+_NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|会议|\b(?:order|transaction|session|request|message|memory|ticket|booking|"
+                                  r"tracking|user|chat|device|product|item|game|meeting|zoom|webinar|room)\s?)$", _EN)
 
 # A value: alphanumeric groups, joined by - / . or by a space between digit groups ("123 456 789", "QQ 123456").
 # A check character in brackets belongs to the value ("A123456(3)", as Hong Kong prints it).
@@ -147,13 +147,18 @@ def _part_of_the_number(text: str, name_end: int) -> tuple[int, int] | None:
     return value.span(1) if value and not is_date_or_time(value.group(1)) else None
 
 
+# "my visa number (the red one at the bottom) is 21320998": further on, a value said to be it needs no shape.
+_SAID_TO_BE = re.compile(r"(?:\b(?:is|was)|[:=是为])\s*$", re.I | re.A)
+
+
 def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.Pattern, check) -> tuple[int, int] | None:
     end = sentence_limit(text, start, _CLAUSE_WIDTH)
     for value_start, value_end in _values(text, start, end):
         value = text[value_start:value_end]
         if shape is _DOCUMENT_SHAPED:
             value = value.replace(" ", "")  # read out in groups ("AB 12 34 56 C")
-        if not (shape.fullmatch(value) and check(text, value_start, value_end)):
+        said_to_be = _SAID_TO_BE.search(text, max(0, value_start - 6), value_start)
+        if not ((shape.fullmatch(value) or said_to_be) and check(text, value_start, value_end)):
             continue
         other = [found.end() for found in _OTHER_NUMBER_NAMED.finditer(text, name_end, value_start)]
         if other and not _OWN_NUMBER_AGAIN.search(text, other[-1], value_start):
@@ -179,6 +184,12 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             if after:
                 yield Secret(kind, *after)
                 continue
+            if kind == "bank_card":  # "card number IOE6235830272": a document's card, not a bank's
+                document = next(((s, e) for s, e in _values(text, after_start, after_end)
+                                 if _DOCUMENT_SHAPED.fullmatch(text[s:e]) and _id_like(text, s, e)), None)
+                if document:
+                    yield Secret("id_number", *document)
+                    continue
             shape = _DOCUMENT_SHAPED if check is _id_like else _CARD_SHAPED if kind == "bank_card" else None
             if shape is not None:
                 further = _shaped_number_in_sentence(text, name.end(), after_end, shape, check)

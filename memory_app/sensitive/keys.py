@@ -39,7 +39,7 @@ _SECRET_SETTING = re.compile(
 )
 # "my api key is …", "token: …", "密钥是 …": a named key followed by a long mixed token.
 _NAMED_KEY = re.compile(
-    r"(?:\bapi[ _-]?key|\baccess[ _-]?key|\bsecret(?:[ _-]?key)?|\btoken|密钥|秘钥|令牌)s?"
+    r"(?:\bapi[ _-]?key|\baccess[ _-]?key|\bprivate[ _-]?key|\bsecret(?:[ _-]?key)?|\btoken|私钥|密钥|秘钥|令牌)s?"
     r"(?:\s*(?:是|为|:|=|\bis\b|\bwas\b)\s*|\s+)([A-Za-z0-9_\-./+=]{12,})",
     re.I | re.A,
 )
@@ -133,5 +133,6 @@ def find_keys(text: str) -> Iterator[Secret]:
     for pattern in (_SECRET_SETTING, _NAMED_KEY):
         for match in pattern.finditer(text):
             if _keyish(match.group(1)):
-                kind = "password" if re.search(r"pass", match.group(0), re.I) else "api_key"
+                kind = ("password" if re.search(r"pass", match.group(0), re.I)
+                        else "private_key" if re.search(r"private|私钥", match.group(0), re.I) else "api_key")
                 yield Secret(kind, *match.span(1))

@@ -9,8 +9,8 @@ from .base import Secret, follows_reference_word, is_year
 from .checksums import cn_id_valid, fr_nir_valid, hkid_valid, iban_valid, kr_rrn_valid, luhn_valid, tw_id_valid, us_ssn_plausible
 
 # Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
-# Not the tail of a decimal ("0.1234…") or of a longer word.
-_DIGIT_GROUPS = re.compile(r"(?<![\w])(?<!\d[.,])\d+(?:([ .-])\d+(?:\1\d+)*)?(?![\w])", re.A)
+# Not the tail of a decimal ("0.1234…") or of a longer word, nor a group that opens a date ("… 6467 09/28").
+_DIGIT_GROUPS = re.compile(r"(?<![\w])(?<!\d[.,])\d+(?:([ .-])\d+(?:\1\d+)*)?(?![\w]|/\d)", re.A)
 _CARD_DIGITS = range(13, 20)
 # Card numbers begin with the industry digit of banking and travel/entertainment (2-6); airline (1),
 # petroleum (7), telecom (8) and national (9) numbers are not payment cards.
@@ -61,6 +61,13 @@ def _is_card_at(text: str, spans: list[tuple[int, int]]) -> bool:
     return _is_card("".join(pieces), pieces)
 
 
+# A card as it is typed into a payment form: its number, the expiry, then the three or four digits of its
+# verification code ("4615… 02/29 949", "…, exp 11/27 cvv 318").
+_EXPIRY_THEN_CODE = re.compile(
+    r"[\s,;]*(?:(?:exp(?:iry|ires|iration)?|valid thru|有效期(?:至|到)?|到期日?)[\s.:]*)?(?:0[1-9]|1[0-2])/(?:\d{2}|\d{4})"
+    r"[\s,;]+(?:(?:cvv2?|cvc2?|cid|csc|security code|安全码)[\s.:]*)?(?P<code>\d{3,4})(?![\w/.,:-])", re.I | re.A)
+
+
 def find_cards(text: str) -> Iterator[Secret]:
     for match in _DIGIT_GROUPS.finditer(text):
         spans = _groups(match)
@@ -70,6 +77,9 @@ def find_cards(text: str) -> Iterator[Secret]:
             found = next((last for last in _card_sized_ends(spans, first)[::-1] if _is_card_at(text, spans[first:last])), 0)
             if found:
                 yield Secret("bank_card", spans[first][0], spans[found - 1][1])
+                code = _EXPIRY_THEN_CODE.match(text, spans[found - 1][1])
+                if code:
+                    yield Secret("password", *code.span("code"))
             first = found or first + 1
 
 
@@ -78,8 +88,8 @@ _CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])", re
 
 
 # Taiwan: "A123456789"; Hong Kong: "A123456(3)", "AB987654(A)" (the check character in brackets, as printed).
-_TW_ID = re.compile(r"(?<![\w])[A-Z][1289]\d{8}(?![\w])", re.A)
-_HKID = re.compile(r"(?<![\w])([A-Z]{1,2})(\d{6}) ?\(([0-9A])\)", re.A)
+_TW_ID = re.compile(r"(?<![\w])[A-Za-z][1289]\d{8}(?![\w])", re.A)
+_HKID = re.compile(r"(?<![\w])([A-Z]{1,2}) ?(\d{3} ?\d{3}) ?\(([0-9A])\)", re.A)
 
 
 def find_cn_id_cards(text: str) -> Iterator[Secret]:
@@ -90,7 +100,8 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
         if tw_id_valid(match.group(0)) and not follows_reference_word(text, match.start()):
             yield Secret("id_card", *match.span())
     for match in _HKID.finditer(text):
-        if hkid_valid(*match.groups()):
+        letters, digits, check = match.groups()
+        if hkid_valid(letters, digits.replace(" ", ""), check):
             yield Secret("id_card", *match.span())
 
 

@@ -6,9 +6,9 @@ no currency or unit around it, no order/ticket/reference word just before it."""
 import re
 from collections.abc import Iterator
 
-from .base import Secret, follows_reference_word, is_amount, is_date_or_time, sentence_limit
+from .base import Secret, follows_reference_word, is_amount, is_date_or_time, names_a_reference, sentence_limit
 
-_CN_MOBILE = re.compile(r"(?<![\w+])(?:(?:\+|00)86[ -]?)?1[3-9]\d(?:[ -]?\d){8}(?![\w])(?![-.]\d)", re.A)
+_CN_MOBILE = re.compile(r"(?<![\w+.])(?:(?:\+|00)86[ -]?)?1[3-9]\d(?:[ .-]?\d){8}(?![\w])(?![-.]\d)", re.A)
 _CN_LANDLINE = re.compile(r"(?<![\w+-])\(?0[1-9]\d{1,2}\)?[ -]\d{3,4}[ -]?\d{4}(?![\w])(?![-.]\d)", re.A)
 # North American: "(312) 555-0148", "503.555.0126", "+1 415 555 0199", or run together "4155550199".
 _NANP = re.compile(
@@ -18,7 +18,8 @@ _NANP = re.compile(
 )
 # National format with the trunk prefix 0, as most of Europe, Australia and Japan write mobiles and landlines:
 # "07700 900461", "0412 345 678", "030-1234567": a 0, then 9 or 10 more digits in at most three groups.
-_TRUNK_PREFIXED = re.compile(r"(?<![\w+.-])0[1-9]\d{1,4}(?:[ -]?\d{2,4}){1,2}(?![\w])(?![-.]\d)", re.A)
+# (Not a run that ends in the month of a date: "… 6467 09/28" is a card and its expiry.)
+_TRUNK_PREFIXED = re.compile(r"(?<![\w+.-])0[1-9]\d{1,4}(?:[ -]?\d{2,4}){1,2}(?![\w])(?![-./]\d)", re.A)
 # "+44 20 7946 0958", "+49 (0)30 1234567", "+971-4-123-4567": a plus, a country code, then 7-15 digits in all.
 _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])", re.A)
 
@@ -26,14 +27,18 @@ _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])"
 # digits in groups of 2-5, within a few characters of the word, in the same sentence.
 _PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|(?i:\b(?:phone|mobile|cell|tel|telephone|whatsapp)\b)"
                          r"|(?i:\b(?:my|his|her|your|our|their)\b[\w\s'-]{0,20}?\bnumber\b)", re.A)  # "my Oslo number", not "the number of"
-_DIGIT_GROUPS = re.compile(r"(?<![\w+.-])\d{2,5}(?:[ -]\d{2,5}){0,4}(?![\w])(?![-.]\d)", re.A)
+_DIGIT_GROUPS = re.compile(r"(?<![\w+.-])(?:\d{2,5}(?:[ -]\d{2,5}){0,4}|\d{6,15})(?![\w])(?![-.]\d)", re.A)
 _PHONE_WORD_WIDTH = 16
 
 
 def find_phones_by_word(text: str) -> Iterator[Secret]:
     """Runs after the detectors of named numbers: "loyalty number 5520 318 744" is theirs, not a phone."""
     for word in _PHONE_WORD.finditer(text):
-        run = _DIGIT_GROUPS.search(text, word.end(), sentence_limit(text, word.end(), _PHONE_WORD_WIDTH))
+        if names_a_reference(word.group(0)):  # "my order number"
+            continue
+        run = _DIGIT_GROUPS.search(text, word.end())  # may run on past the window, must begin in it
+        if run and run.start() >= sentence_limit(text, word.end(), _PHONE_WORD_WIDTH):
+            run = None
         if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
                 and not follows_reference_word(text, word.start()) and not is_amount(text, *run.span()):
             yield Secret("phone", *run.span())
@@ -51,9 +56,14 @@ def _plausible(text: str, start: int, end: int) -> bool:
     return True
 
 
+# Toll-free and shared-cost codes (North America's 8XX, China's 400): a business's public line, not a person's.
+_BUSINESS_CODES = {"800", "833", "844", "855", "866", "877", "888", "400"}
+
+
 def _nanp_area_ok(match: re.Match) -> bool:
     area = match.group("npa1") or match.group("npa2") or match.group("npa3")
-    return area[1:] != "11"  # N11 codes (211, 411, 911…) are services, never area codes
+    # N11 codes (211, 411, 911…) are services, never area codes
+    return area[1:] != "11" and area not in _BUSINESS_CODES
 
 
 def find_phones(text: str) -> Iterator[Secret]:
