@@ -2,9 +2,9 @@
 set (2026-12-06), to probe the secret detector from outside: SECRETS pairs each message with the value(s) it holds
 as typed and the ordinary numbers in it that must stay; HARMLESS holds ordinary numbers that must stay readable.
 Card, IBAN and ID numbers were generated with valid check digits. STILL_MISSED lists the secrets the detector does not
-find yet (a document named by a figure of speech or an abbreviation, a password with no word or context at all, a
-value split by a space): the test holds them to it, so one that starts being found moves out of the list. The
-twenty-sixth session read this list and moved 25 of 34 to SECRETS: this probe is no longer unseen."""
+find yet (a document named by an abbreviation, a password with no word or context at all, a value split by a
+space): the test holds them to it, so one that starts being found moves out of the list. The
+twenty-sixth session read this list and moved 29 of 34 to SECRETS: this probe is no longer unseen."""
 
 # (kind, message, secrets as typed, numbers that must stay)
 SECRETS = [
@@ -191,18 +191,18 @@ SECRETS = [
     ('door_code', '我家门口那个数字锁 6280', ['6280'], []),
     ('otp', '簡訊碼是４８２０１９，三分鐘內要輸入', ['４８２０１９'], []),
     ('otp', 'G-582910 is your Google verification code', ['582910'], []),
+    ('passport', '出国那个小本本的号码是EH4829173', ['EH4829173'], []),
+    ('passport', 'the little red book number is E71638294 lol', ['E71638294'], []),
+    ('password', '邮箱那个是 sunflower_88，别外传', ['sunflower_88'], []),
+    ('otp', 'code係 55 81 20 快啲', ['55 81 20'], []),
 ]
 
 STILL_MISSED = [
-    ('passport', '出国那个小本本的号码是EH4829173', ['EH4829173'], []),
     ('passport', 'pp# 512849376 (UK)', ['512849376'], []),
-    ('passport', 'the little red book number is E71638294 lol', ['E71638294'], []),
     ('passport', 'passport num is C01X 00T4 7 (german one)', ['C01X 00T4 7'], []),
     ('driving_licence', 'ontario dl M4821-37196-50712', ['M4821-37196-50712'], []),
-    ('password', '邮箱那个是 sunflower_88，别外传', ['sunflower_88'], []),
     ('password', "its literally just 'letmein99'", ['letmein99'], []),
     ('password', 'login is sarah.k and then Bl ue Sky!7 (with the space)', ['Bl ue Sky!7'], []),
-    ('otp', 'code係 55 81 20 快啲', ['55 81 20'], []),
 ]
 
 # (message, numbers that must stay)

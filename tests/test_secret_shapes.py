@@ -298,6 +298,13 @@ POSITIVES = [
     # a value typed in after the credential's name; a one-time code as services text it
     ("密码不记得了 你直接输 mango2290 试试", "mango2290", "password"),
     ("T-448120 is your verification code", "T-448120", "password"),
+    # a number said to be a document-shaped value, whatever the document is called; a bare "code" said to be digits
+    ("那本红皮的号码是 PE5518230，出境用", "PE5518230", "id_number"),
+    ("the thing's number is K40718236, keep it handy", "K40718236", "id_number"),
+    ("code is 71 44 09 hurry", "71 44 09", "password"),
+    # asked to keep it to itself: a value with letters and digits beside it
+    ("网盘那个是 teapot_71，别外传", "teapot_71", "password"),
+    ("don't share this one: grey4owl88", "grey4owl88", "password"),
 ]
 
 
@@ -441,6 +448,8 @@ NEGATIVES = [
     # a business's toll-free line, a waybill, a meeting's ID, a service line dialled, a reference named "my order number"
     "the airline's line 1-800-555-0199 is always busy", "京东客服 400-606-5500 一直占线", "waybill 2038471956 arrived",
     "meeting ID 812 3345 9901, join at 3", "验证码一直不来 我打了95588问", "my order number is 75320885",
+    "the order number is KD30571846, it ships friday", "the zip code is 10025 by the way", "code is messy, 2 bugs left",
+    "别外传啊，他下个月 3 号辞职", "keep it to yourself, the party is on the 14th at 7",
 ]
 
 

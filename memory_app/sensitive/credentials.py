@@ -150,6 +150,7 @@ _CODE_WORD = re.compile(r"验证码|校验码|动态码|安全码|登录码|登�
 _GROUPED_WIDTH = 32
 _DIGIT = re.compile(r"\d", re.A)
 _DIALLED = re.compile(r"(?:(?:打|拨打?|致电)了?|(?i:\b(?:call(?:ed|ing)?|dial(?:l?ed|l?ing)?|ring)\b))\s*$", re.A)
+_SAID_TO_BE_DIGITS = re.compile(r"\s*(?:(?i:is|was)\b|[:：=]|是|系)\s*(?=\d)", re.A)
 # How long the code is, said before it ("银行卡密码 6位 520131", "the 4-digit PIN 0719"): not the code itself.
 _CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?char(?:acter)?s?\b))", re.A)
 
@@ -157,10 +158,11 @@ _CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?c
 def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     """The first grouped run of digits a few words after a code word, when the sentence is about logging in or
     the word names a credential by itself ("验证码", "passcode"). A bare "code" or "PIN" needs a login word
-    in its sentence ("the login wants a code: 739 214"), not "the course code is 04 71"."""
+    in its sentence ("the login wants a code: 739 214"), or to be said to be the digits ("code係 55 81 20"); not
+    "the course code is 04 71"."""
     if _NOT_A_CREDENTIAL_CODE.search(text[max(0, word.start() - 16):word.start()]):
         return None
-    if word.group(0).lower().rstrip("s") in ("code", "pin"):
+    if word.group(0).lower().rstrip("s") in ("code", "pin") and not _SAID_TO_BE_DIGITS.match(text, word.end()):
         sentence = text[sentence_start(text, word.start(), 60):sentence_limit(text, word.end(), 60)]
         if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) and not _NOUN.search(sentence):
             return None
@@ -331,7 +333,29 @@ def _alternative_after(text: str, end: int) -> tuple[int, int] | None:
     return span if span and looks_secret(text, *span) else None
 
 
+# "邮箱那个是 X，别外传", "don't share this: X": asked to keep it to itself, a value with letters and digits beside it is
+# the secret (digits alone may be the hotline the warning names: "动态码不要告诉任何人 我打95566问问").
+_KEEP_IT_SECRET = re.compile(r"别外传|别(?:告诉|给)别人|不要(?:告诉|给)(?:别人|任何人)|保密|(?i:\b(?:don'?t|do not) (?:share|tell anyone"
+                             r"|pass (?:it|this) on)|\bkeep (?:it|this|that) (?:secret|private|to yourself)\b)", re.A)
+_KEEP_IT_SECRET_WIDTH = 32
+
+
+def _value_kept_secret(text: str, word: re.Match) -> tuple[int, int] | None:
+    start = sentence_start(text, word.start(), _KEEP_IT_SECRET_WIDTH)
+    limit = sentence_limit(text, word.end(), _KEEP_IT_SECRET_WIDTH)
+    for match in VALUE.finditer(text, start, limit):
+        span = trimmed(text, match)
+        value = text[slice(*span)]
+        if looks_secret(text, *span) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+            return span
+    return None
+
+
 def find_credentials(text: str) -> Iterator[Secret]:
+    for word in _KEEP_IT_SECRET.finditer(text):
+        found = _value_kept_secret(text, word)
+        if found:
+            yield Secret("password", *found)
     for span in _strong_pairs(text):
         yield Secret("password", *span)
     for word in _CARD_CODE_WORD.finditer(text):

@@ -167,7 +167,25 @@ def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.P
     return None
 
 
+# "那个小本本的号码是EH4829173", "the little red book number is E71638294": a number said to be a value shaped like a
+# document's (capitals, then six to ten digits) is an identity number, whatever the document is called; not when a
+# word for another number comes first ("the order number is …").
+_NUMBER_SAID_TO_BE = re.compile(r"(?:号码|(?i:\bnumber))\s*(?:是|为|[:：]|(?i:\bis\b|\bwas\b))\s*", re.A)
+_NUMBER_CLAUSE = 24
+
+
+def _document_shaped_number(text: str) -> Iterator[Secret]:
+    for said in _NUMBER_SAID_TO_BE.finditer(text):
+        value = _GROUP.match(text, said.end())
+        if not value or not _DOCUMENT_SHAPED.fullmatch(value.group(0)) or not _id_like(text, *value.span()):
+            continue
+        clause = text[sentence_start(text, said.start(), _NUMBER_CLAUSE):said.start()]
+        if not _OTHER_NUMBER_NAMED.search(clause) and not _NOT_IDENTITY_BEFORE.search(clause):
+            yield Secret("id_number", *value.span())
+
+
 def find_named_numbers(text: str) -> Iterator[Secret]:
+    yield from _document_shaped_number(text)
     for kind, names in _NAMES:
         check = _VALUE_CHECKS.get(kind, _id_like)
         for name in names.finditer(text):
