@@ -9,10 +9,12 @@ then within a few words a link ("is", "with", ":", "是", "用") and a value tha
 Only the value is replaced; the words around it stay, so the memory keeps its meaning."""
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from .base import Secret, follows_reference_word, is_amount, is_year, sentence_limit, sentence_start
+from .layouts import paired_value_near, strong_pairs, values_kept_secret
 from .secret_values import (
-    ADDRESS_OR_VERSION, DESCRIPTIONS, VALUE, has_letters_digits_and_symbols, looks_secret, plain_word_is_value, trimmed, trimmed_span,
+    DESCRIPTIONS, VALUE, has_letters_digits_and_symbols, looks_secret, plain_word_is_value, trimmed,
 )
 
 _NOUN = re.compile(
@@ -248,36 +250,6 @@ _ACCOUNT = re.compile(r"账号|帐号|账户|(?i:\baccount\b)", re.A)
 _ACCOUNT_WIDTH = 32
 
 
-# "jchen22 / Summer#Rain88", "root / Tq93#mmx": an account and its secret, as login details are written down.
-# (A colon may come right before the account: "路由器：home_5G / X".)
-_ACCOUNT_AND_SECRET = re.compile(r"(?<![!-9;-~])[\w.@+-]{2,40}\s*/\s*([!-~]{4,64})", re.A)
-_PAIR_WIDTH = 48
-
-
-# "admin / Adm1n@2023", "creds: root:Tq93#mmx" with no login word: a secret with letters, digits and a symbol after an
-# account name and a slash or a colon (no space around the colon, as login details are pasted).
-_STRONG_PAIR = re.compile(r"(?<![!-~])[\w.@+-]{2,40}(?:\s*/\s*|:)([^\s/][!-~]{5,63})", re.A)
-
-
-def _strong_pairs(text: str) -> Iterator[tuple[int, int]]:
-    for pair in _STRONG_PAIR.finditer(text):
-        if ADDRESS_OR_VERSION.match(text, pair.start()):  # "shop.example.com/a?id=7": a web address, not a login
-            continue
-        span = trimmed_span(text, *pair.span(1))
-        if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]):
-            yield span
-
-
-def _paired_value_near(text: str, position: int) -> tuple[int, int] | None:
-    """In the sentence of a login word, the secret of an "account / secret" pair before or after it."""
-    start, limit = sentence_start(text, position, _PAIR_WIDTH), sentence_limit(text, position, 2 * _PAIR_WIDTH)
-    for pair in _ACCOUNT_AND_SECRET.finditer(text, start, limit):
-        span = trimmed_span(text, *pair.span(1))
-        if looks_secret(text, *span):
-            return span
-    return None
-
-
 # "the router password is still the default one on the sticker: 8KT4-MPQ2-77XZ": a colon further on in the
 # sentence of a credential noun introduces its value when that looks like a secret.
 _COLON = re.compile(r"(?<!\d)[:：]|[:：](?!\d)")  # not the colon of a time ("9:00")
@@ -333,30 +305,8 @@ def _alternative_after(text: str, end: int) -> tuple[int, int] | None:
     return span if span and looks_secret(text, *span) else None
 
 
-# "邮箱那个是 X，别外传", "don't share this: X": asked to keep it to itself, a value with letters and digits beside it is
-# the secret (digits alone may be the hotline the warning names: "动态码不要告诉任何人 我打95566问问").
-_KEEP_IT_SECRET = re.compile(r"别外传|别(?:告诉|给)别人|不要(?:告诉|给)(?:别人|任何人)|保密|(?i:\b(?:don'?t|do not) (?:share|tell anyone"
-                             r"|pass (?:it|this) on)|\bkeep (?:it|this|that) (?:secret|private|to yourself)\b)", re.A)
-_KEEP_IT_SECRET_WIDTH = 32
-
-
-def _value_kept_secret(text: str, word: re.Match) -> tuple[int, int] | None:
-    start = sentence_start(text, word.start(), _KEEP_IT_SECRET_WIDTH)
-    limit = sentence_limit(text, word.end(), _KEEP_IT_SECRET_WIDTH)
-    for match in VALUE.finditer(text, start, limit):
-        span = trimmed(text, match)
-        value = text[slice(*span)]
-        if looks_secret(text, *span) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
-            return span
-    return None
-
-
 def find_credentials(text: str) -> Iterator[Secret]:
-    for word in _KEEP_IT_SECRET.finditer(text):
-        found = _value_kept_secret(text, word)
-        if found:
-            yield Secret("password", *found)
-    for span in _strong_pairs(text):
+    for span in chain(values_kept_secret(text), strong_pairs(text)):
         yield Secret("password", *span)
     for word in _CARD_CODE_WORD.finditer(text):
         found = _card_code_after(text, word)
@@ -389,7 +339,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
                  or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True)
                  or _value_handed_over(text, noun.end())
                  or _value_after_colon(text, noun.end())
-                 or _paired_value_near(text, noun.start()))
+                 or paired_value_near(text, noun.start()))
         if found:
             yield Secret("password", *found)
             alternative = _alternative_after(text, found[1])
@@ -403,7 +353,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
         if context.group(0).lower() == "code" and _NOT_A_CREDENTIAL_CODE.search(text[max(0, context.start() - 16):context.start()]):
             continue
         # a pair first: "login is jchen22 / X" introduces the account, and the secret comes after it
-        found = (_paired_value_near(text, context.start())
+        found = (paired_value_near(text, context.start())
                  or _value_after(text, context.end(), width=40, after_noun=False)
                  or _value_before(text, context.start(), width=24, introduced_by=_USE, copula_after=True)
                  or _strong_value_after(text, context.end()))
