@@ -5,8 +5,8 @@ numbers that are no secret. Check digits were computed for every number that has
 
 Scored before anyone read it: the detector of the twenty-fifth session caught 210 of 244 and altered 4 harmless
 messages; the same session's first changes (made on the second probe only) caught 221. Then its misses were read and
-the detector changed: this probe is no longer unseen. STILL_MISSED is what it misses now (an application number
-the detector does not take for a secret), held true by the test."""
+the detector changed: this probe is no longer unseen. STILL_MISSED, what it misses, is empty now;
+the test holds any entry put there to being missed."""
 
 # (kind, message, secrets as typed, numbers that must stay)
 SECRETS = [
@@ -253,10 +253,11 @@ SECRETS = [
     ('medical_insurance', 'medicare card 3067 58520 3 ref 2, expires 08/2027', ['3067 58520 3'], ['08/2027']),
     ('medical_insurance', 'insurance member ID XEH732291609, group number is on the back, copay $30', ['XEH732291609'], ['30']),
     ('otp', 'the code is 9 4 0 2 6 7', ['9 4 0 2 6 7'], []),
+    ('residence_permit', '加拿大签证 UCI 是 7653-3007 申请号 V173627397 你帮我查一下进度', ['7653-3007', 'V173627397'], []),
 ]
 
 STILL_MISSED = [
-    ('residence_permit', '加拿大签证 UCI 是 7653-3007 申请号 V173627397 你帮我查一下进度', ['7653-3007', 'V173627397'], []),
+
 ]
 
 # (message, numbers that must stay)

@@ -1,12 +1,12 @@
 """The secret detector on probe messages written apart from it (tests/secret_probe_messages.py): 160 messages with
-one secret each, of every kind and shape, and 80 with numbers that are not secrets; then two later probes, each
-written by a helper that read no code (tests/secret_probe_fresh.py, tests/secret_probe_third.py)."""
+one secret each, of every kind and shape, and 80 with numbers that are not secrets; then three later probes, each
+written by a helper that read no code (tests/secret_probe_fresh.py, _third.py, _fourth.py)."""
 import unicodedata
 
 import pytest
 
 from memory_app.redaction import redact
-from tests import secret_probe_fresh, secret_probe_third
+from tests import secret_probe_fourth, secret_probe_fresh, secret_probe_third
 from tests.secret_probe_messages import HARMLESS_MESSAGES, SECRET_MESSAGES
 
 
@@ -27,7 +27,7 @@ def test_numbers_that_are_no_secret_stay_readable(message):
 
 # --- probes written later and apart from the detector (tests/secret_probe_fresh.py, tests/secret_probe_third.py) ------
 
-FRESH_PROBES = (secret_probe_fresh, secret_probe_third)
+FRESH_PROBES = (secret_probe_fresh, secret_probe_third, secret_probe_fourth)
 
 
 def _each(list_name: str) -> list:

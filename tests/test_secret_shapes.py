@@ -305,6 +305,30 @@ POSITIVES = [
     # asked to keep it to itself: a value with letters and digits beside it
     ("网盘那个是 teapot_71，别外传", "teapot_71", "password"),
     ("don't share this one: grey4owl88", "grey4owl88", "password"),
+    # the value first, then said to be someone's document
+    ("M48203917 is my husband's passport number, we fly in May", "M48203917", "passport"),
+    ("SB77018823 这是我舅舅的社保卡，看病要用", "SB77018823", "id_number"),
+    # a resident ID in 6-4-4-4 groups; Malaysia's MyKad and the UK's NI number by their shapes
+    ("身份证 320106 1987 0423 0512 帮我填上", "320106 1987 0423 0512", "id_card"),
+    ("my wife's is 880912-14-5523 for the insurance", "880912-14-5523", "id_card"),
+    ("payroll has me as JT 48 11 20 A", "JT 48 11 20 A", "id_number"),
+    # a passport number with only a few digits, right after its name
+    ("我的德国护照号是 CFJ7K2LP9，下周续签", "CFJ7K2LP9", "passport"),
+    # a wallet's extended private key; a hex key after a word for a wallet; a parenthesis before a key's value
+    ("backup: xprv9s21ZrQH143KVxcwrWVZweDCtZXhgsC7VLA6btymh3fSVipgiBg1va543DyGf2rWMVevDaFhKY1j6WiJTcv6nHMqFZK25dr7S7wKR52wk1E",
+     "xprv9s21ZrQH143KVxcwrWVZweDCtZXhgsC7VLA6btymh3fSVipgiBg1va543DyGf2rWMVevDaFhKY1j6WiJTcv6nHMqFZK25dr7S7wKR52wk1E",
+     "private_key"),
+    ("cold wallet key 61fccd268a29a0d347301ef56e64dc3cd6089065c3146e80a9c222670bbe4f4c keep it",
+     "61fccd268a29a0d347301ef56e64dc3cd6089065c3146e80a9c222670bbe4f4c", "private_key"),
+    ("私钥（hex）是 Zk29fQ81mmTr7731xx", "Zk29fQ81mmTr7731xx", "private_key"),
+    # a home network as 网, what is typed, what opens a phone, a parcel locker's pickup code
+    ("家里的网是 pear7731x 你连一下", "pear7731x", "password"),
+    ("what I type at work every morning is Fjord!2290", "Fjord!2290", "password"),
+    ("the digits that open my phone are 840217", "840217", "password"),
+    ("取快递用的码是 40817722", "40817722", "password"),
+    # a combination lock's three digits said to be its code; a card's code "on the back"
+    ("自行车的密码锁是 518，停在车棚", "518", "password"),
+    ("the code on the back is 551", "551", "password"),
 ]
 
 
@@ -450,6 +474,11 @@ NEGATIVES = [
     "meeting ID 812 3345 9901, join at 3", "验证码一直不来 我打了95588问", "my order number is 75320885",
     "the order number is KD30571846, it ships friday", "the zip code is 10025 by the way", "code is messy, 2 bugs left",
     "别外传啊，他下个月 3 号辞职", "keep it to yourself, the party is on the 14th at 7",
+    # a parcel's tracking number, a network's name, a lock's age, a case number, a utility account, drawn numbers,
+    # businesses' public lines
+    "取快递的单号是 YT7730129945 在驿站", "wifi 名称是 Cafe_Guest_5G，密码在收银台", "the lock is 200 years old",
+    "the agent on the phone (case 60418833) was kind", "电费户号 3104478812 交了 200", "开奖号码是 05 09 12 23 27 30 蓝球 11",
+    "客服电话 400-610-5588 打不通", "customer care 1800-103-4455 is closed on Sunday", "dial-in +1 646-558-8656 for the call",
 ]
 
 
@@ -481,6 +510,8 @@ def test_several_secrets_in_one_message_each_get_their_kind():
     ("Amex 3714 496353 98431 CID 4127", ["3714 496353 98431", "4127"], ["Amex", "CID"]),
     # the other value offered
     ("wifi密码是 Teal4481 或者 Teal4482", ["Teal4481", "Teal4482"], ["wifi密码是", "或者"]),
+    # several documents of one kind listed after their name, each after a short label
+    ("签证号：妈妈 V2038816，爸爸 V2038817", ["V2038816", "V2038817"], ["妈妈", "爸爸"]),
 ])
 def test_a_second_value_that_goes_with_the_first_is_redacted_too(text, values, kept):
     redacted = redact(text)

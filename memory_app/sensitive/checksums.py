@@ -92,6 +92,19 @@ def fr_nir_valid(number: str) -> bool:
     return 97 - int(body) % 97 == int(number[13:])
 
 
+def my_ic_plausible(number: str) -> bool:
+    """Malaysia's identity card (MyKad): YYMMDD of a real birth date, then a place of birth and four digits."""
+    if len(number) != 12 or not number.isdigit():
+        return False
+    for century in (1900, 2000):
+        try:
+            date(century + int(number[:2]), int(number[2:4]), int(number[4:6]))
+            return True
+        except ValueError:
+            continue
+    return False
+
+
 def us_ssn_plausible(area: str, group: str, serial: str) -> bool:
     """The ranges the US Social Security Administration issues: no area 000, 666 or 900-999, no group 00, no
     serial 0000."""

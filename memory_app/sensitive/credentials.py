@@ -34,9 +34,10 @@ _NOUN = re.compile(
 )
 # Words that put a value in a login context without naming it a password.
 _CONTEXT = re.compile(
-    r"登录|登陆|登入|开机|进门|后台|控制台|路由器|门禁|解锁|开锁|开门|无线网|网络|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
+    r"登录|登陆|登入|开机|进门|后台|控制台|取快递|取件|路由器|门禁|解锁|开锁|开门|无线网|网络|网(?=的?是)|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
     r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|get(?:s|ting)? (?:in|into)"
-    r"|wi-?fi|wlan|ssid|network|router|modem|admin panel|dashboard|console"
+    r"|wi-?fi|wlan|ssid|network|router|modem|admin panel|dashboard|console|typ(?:e|ed|ing)"
+    r"|open(?:s|ed|ing)? (?:up )?(?:my |the |his |her |our )?(?:phone|door|gate|laptop|computer|locker|safe|tablet)"
     r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code|portal)\b)",
     re.A,
 )
@@ -74,6 +75,9 @@ def _value_at(text: str, position: int) -> tuple[int, int] | None:
     return trimmed(text, match) if match else None
 
 
+_NAME_OF_IT = re.compile(r"名称|名字|网名|用户名|账号名|(?i:\b(?:name|ssid|user ?name|username|login name|user id)\b)", re.A)
+
+
 def _value_after(text: str, start: int, *, width: int, after_noun: bool,
                  introduced_by: set[str] | None = None) -> tuple[int, int] | None:
     """The first value introduced by a link within ``width`` characters of ``start`` (same sentence). After a
@@ -87,8 +91,10 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool,
         if introduced_by is not None and link.group(0).lower() not in introduced_by:
             continue
         span = _value_at(text, link.end())
-        if not span:
+        if not span or follows_reference_word(text, span[0]):  # "取快递的单号是 SF…": a reference
             continue
+        if not after_noun and _NAME_OF_IT.search(text, start, link.start()):
+            continue  # "WiFi 名称是 Hotel_Guest": the network's name, not its key
         if looks_secret(text, *span):
             return span
         if after_noun and link.group(0).lower() in _COPULAS and plain_word_is_value(text[span[0]:span[1]]):
@@ -117,7 +123,8 @@ def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
     a symbol is a password however it is introduced; a room number or a model name has not all three."""
     for match in VALUE.finditer(text, start, sentence_limit(text, start, 48)):
         span = trimmed(text, match)
-        if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]):
+        if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]) \
+                and not _NAME_OF_IT.search(text, start, span[0]):  # "wifi 名称是 Cafe_Guest_5G": its name
             return span
     return None
 
@@ -208,8 +215,10 @@ _LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁屏|锁|(?i:\b
                         r"|lockbox(?:es)?|lock ?screen|screen ?lock)\b)", re.A)
 _COMBINATION = re.compile(r"(?<![\w-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w-])", re.A)
 # ... or its code as one run of digits ("数字锁 6280", "keypad 3391"); a locker's number is often that, so not after it.
-_LOCK_CODE = re.compile(r"(?<![\w.,/:-])\d{4,8}(?![\w]|[.,/:-]\d)", re.A)
+_LOCK_CODE = re.compile(r"(?<![\w.,/:-])\d{3,8}(?![\w]|[.,/:-]\d)", re.A)
 _LOCKER = re.compile(r"(?i:lockers?)", re.A)
+# A combination lock's code may have three digits ("密码锁是373"); any other lock's three digits are something else.
+_COMBINATION_LOCKS = {"密码锁", "挂锁", "padlock", "padlocks"}
 
 
 _APPOSITION = re.compile(r"[\s,，:：]*")
@@ -222,13 +231,14 @@ def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
     limit = sentence_limit(text, word.end(), 40)
     run = _COMBINATION.search(text, word.end(), limit)
     if not run and not _LOCKER.fullmatch(word.group(0)):
-        code = _LOCK_CODE.search(text, word.end(), limit)
-        if code and looks_secret(text, *code.span()):
-            run = code
+        run = _LOCK_CODE.search(text, word.end(), limit)  # one run of digits: four at least, or three said to be it
     if not run:
         return None
     said_to_be = any(link.group(0).lower() in _COPULAS and not text[link.end():run.start()].strip()
                      for link in _LINK.finditer(text, word.end(), run.start()))
+    three_digits_said = said_to_be and word.group(0).lower() in _COMBINATION_LOCKS and not is_amount(text, *run.span())
+    if run.re is _LOCK_CODE and not (looks_secret(text, *run.span()) or three_digits_said):
+        return None
     return run.span() if said_to_be or _NOTHING_BUT_FILLER.fullmatch(text[word.end():run.start()]) else None
 
 
@@ -283,7 +293,7 @@ def _phrase_after(text: str, start: int) -> tuple[int, int] | None:
 # it is read only right after its own name; card rules forbid keeping it at all.
 _CARD_CODE_WORD = re.compile(
     r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|card (?:security|verification) (?:code|value|number)"
-    r"|(?:security|verification) code on the back|(?:three|3|four|4)[- ]digits? (?:code )?on the back)\b)"
+    r"|(?:code|number|digits) on the back|(?:three|3|four|4)[- ]digits? (?:code )?on the back)\b)"
     r"|\bCID\b"  # Amex's name for it
     r"|(?:信用卡|银行卡|卡)?安全码|(?:卡(?:片)?)?(?:背面|背后|后面)的?(?:三|3|四|4)(?:个)?(?:位|字)(?:数字|数|码)?", re.A)
 _CARD_CODE = re.compile(r"(?<![\d.,/:-])\d{3,4}(?!\d|[.,/:-]\d)", re.A)
@@ -336,7 +346,7 @@ def find_credentials(text: str) -> Iterator[Secret]:
             continue
         found = (_value_after(text, noun.end(), width=40, after_noun=True)
                  or _chinese_words_value(text, noun)
-                 or _value_before(text, noun.start(), width=24, introduced_by=set(), copula_after=True)
+                 or _value_before(text, noun.start(), width=40, introduced_by=set(), copula_after=True)
                  or _value_handed_over(text, noun.end())
                  or _value_after_colon(text, noun.end())
                  or paired_value_near(text, noun.start()))

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from .base import Secret, follows_reference_word, is_amount, is_date_or_time, sentence_limit, sentence_start
+from .phones import is_business_line
 
 _EN = re.I | re.A
 
@@ -25,7 +26,7 @@ _NAMES: list[tuple[str, re.Pattern]] = [
     ("passport", _words(r"护照(?:号码?)?", r"passports?(?: number| no)?")),
     ("id_number", _words(
         r"居住证|暂住证|港澳通行证|往来港澳通行证|台胞证|回乡证|通行证|驾照|驾驶证|驾驶执照|行驶证|社保卡|社保[\u4e00-\u9fff]{0,2}号|社会保障号|社安号|社会安全号|医保卡|医保[\u4e00-\u9fff]{0,2}号|公积金[\u4e00-\u9fff]{0,2}号"
-        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?|在留卡"
+        r"|门禁卡|工牌|工卡|员工卡|校园卡|学生证|会员号|会员卡号|常旅客号|里程卡号|积分卡号|客户号|工号|员工号|学号|学籍号|准考证号?|军官证|士兵证|签证号?|户口本|证件(?:号码?)?|身份号码|居留许可|居留证|永居证|永久居留证|绿卡|揸车纸|税号|纳税人识别号|病历号|住院号|就诊卡号?|在留卡|国民保险号"
         r"|주민등록번호|외국인등록번호|个人番号|マイナンバー|在留カード",  # Korean and Japanese names, as a user may paste them
         r"(?:national |personal |tax |voter |student |employee |staff |member(?:ship)? |patient |health |insurance )id(?: number| no)?"
         r"|id (?:number|no)"
@@ -37,14 +38,15 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|social insurance(?: number| no)?|resident registration(?: number| no)?|aadhaa?r(?: number| no)?"
         # other countries' documents by their own names
         r"|(?:personal)?ausweis(?:nummer)?|reisepass(?:nummer)?|steuer-?id|steuer-?nummer|steuerliche identifikationsnummer|idnr"
-        r"|(?:kranken)?versichertennummer|kvnr|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
+        r"|(?:kranken)?versichertennummer|kvnr|fiscal code|mykad|abha(?: number| no)?|matric(?:ulation)? (?:number|no)"
+        r"|roll (?:number|no)|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
         # acronyms that are no English word are names in any case ("ssn: …"); "id", "sin", "pan" only in capitals
         r"|ssn|itin|nino|hkid|nric|pesel|curp|brp|tfn"
         r"|ic"  # a Singapore or Malaysian identity card, as chat shortens it ("my ic: …")
         r"|(?:access|key|security) (?:card|badge|fob)(?: number| no)?"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
         r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
-        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN|DL",
+        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN|DL|UCI|My Number",
     )),
     # Any kind of card ("油卡", "会员卡"); its value must still be a card's digits (12-19) to count.
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
@@ -57,14 +59,18 @@ _NAMES: list[tuple[str, re.Pattern]] = [
                      r"phone(?: number| no)?|mobile|cell(?:phone)?|tel|telephone|whatsapp|fax|call me (?:at|on)|text me (?:at|on)")),
 ]
 # "order ID 12345678", "session ID …" are references, not identity.
-_NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|会议|\b(?:order|transaction|session|request|message|memory|ticket|booking|"
-                                  r"tracking|user|chat|device|product|item|game|meeting|zoom|webinar|room)\s?)$", _EN)
+_NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|会议|申请|\b(?:order|transaction|session|request|message|memory|ticket|booking|"
+                                  r"tracking|user|chat|device|product|item|game|meeting|zoom|webinar|room|application)\s?)$", _EN)
 
 # A value: alphanumeric groups, joined by - / . or by a space between digit groups ("123 456 789", "QQ 123456").
 # A check character in brackets belongs to the value ("A123456(3)", as Hong Kong prints it).
 _GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*(?:\([0-9A-Z]\))?", re.A)
 _LEADING_PUNCTUATION = re.compile(r"[\s.:#=,]*")
 _AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
+# Further back, a value said to be the document ("FLLPK9354Z is my dad's PAN", "Y0531648V 是我们租客的 NIE",
+# "989077813383 ←这是我老婆的个人番号"): a copula between them, and no other number.
+_SAID_TO_BE_WIDTH = 48
+_COPULA_BETWEEN = re.compile(r"\b(?:is|was|are)\b|['’]s\b|是|为|系|←", re.I | re.A)
 # Further on in the same sentence ("my passport, for the visitor desk at the county library: KT483920"), only a
 # value shaped like a document number counts: capitals and at least six digits, and none once a word for another
 # number ("order", "model", "SKU") came between.
@@ -115,7 +121,7 @@ def _id_like(text: str, start: int, end: int) -> bool:
     value = text[start:end]
     digits = sum(char.isdigit() for char in value)
     letters = sum(char.isalpha() for char in value)
-    mixed = 4 <= digits and 4 <= letters and 8 <= len(value) and value.isalnum()
+    mixed = 4 <= digits and 4 <= letters and 8 <= len(value) and value.replace("-", "").isalnum()
     return ((6 <= digits or mixed) and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
             and not is_amount(text, start, end))
 
@@ -128,7 +134,18 @@ def _digits_between(low: int, high: int):
     return check
 
 
-_VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _digits_between(7, 15)}
+def _phone_check(text: str, start: int, end: int) -> bool:
+    return _digits_between(7, 15)(text, start, end) and not is_business_line(text, start, end)  # "客服电话 400-…"
+
+
+def _passport_check(text: str, start: int, end: int) -> bool:
+    """Also a number of capitals and digits with only two digits, as some countries issue ("CXW2HKF5V")."""
+    value = text[start:end]
+    return _id_like(text, start, end) or (8 <= len(value) <= 10 and value.isalnum() and value.isupper()
+                                          and sum(char.isdigit() for char in value) >= 2)
+
+
+_VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _phone_check, "passport": _passport_check}
 
 # Part of an identity document's number, named as such ("身份证后六位 30021X", "passport ending in 5521"): a shorter
 # value still verifies the person at a bank or a hotel desk. A card's last four digits are printed on every receipt
@@ -184,6 +201,32 @@ def _document_shaped_number(text: str) -> Iterator[Secret]:
             yield Secret("id_number", *value.span())
 
 
+def _value_said_to_be(text: str, name_start: int, check) -> tuple[int, int] | None:
+    start = sentence_start(text, name_start, _SAID_TO_BE_WIDTH)
+    values = [(s, e) for s, e in _values(text, start, name_start, may_run_on=False)]
+    if not values or not check(text, *values[0]):
+        return None
+    between = text[values[0][1]:name_start]
+    if len(values) > 1 and any(any(char.isdigit() for char in text[s:e]) for s, e in values[1:]):
+        return None  # another number between them
+    return values[0] if _COPULA_BETWEEN.search(between) and not _OTHER_NUMBER_NAMED.search(between) else None
+
+
+# "护照号：爸爸E33976997，妈妈EJ7171473": more values of the same kind listed after the first, each after a short label.
+_LIST_LINK = re.compile(r"[\s,，、;；]*(?:and|和|跟|还有)?[\s,，、]*(?:[A-Za-z]+\s*[:：]|[^\sA-Za-z0-9,，、;；。.]{0,6})[\s:：]*",
+                        re.A)
+
+
+def _listed_after(text: str, end: int, check) -> Iterator[tuple[int, int]]:
+    while True:
+        link = _LIST_LINK.match(text, end)
+        value = _GROUP.match(text, link.end()) if link and link.end() > end else None
+        if not value or not _DOCUMENT_SHAPED.fullmatch(value.group(0)) or not check(text, *value.span()):
+            return
+        yield value.span()
+        end = value.end()
+
+
 def find_named_numbers(text: str) -> Iterator[Secret]:
     yield from _document_shaped_number(text)
     for kind, names in _NAMES:
@@ -201,6 +244,8 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                           and not follows_reference_word(text, s, since=name.end(), generic=False)), None)
             if after:
                 yield Secret(kind, *after)
+                for listed in _listed_after(text, after[1], check):
+                    yield Secret(kind, *listed)
                 continue
             if kind == "bank_card":  # "card number IOE6235830272": a document's card, not a bank's
                 document = next(((s, e) for s, e in _values(text, after_start, after_end)
@@ -208,7 +253,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                 if document:
                     yield Secret("id_number", *document)
                     continue
-            shape = _DOCUMENT_SHAPED if check is _id_like else _CARD_SHAPED if kind == "bank_card" else None
+            shape = _CARD_SHAPED if kind == "bank_card" else None if kind == "phone" else _DOCUMENT_SHAPED
             if shape is not None:
                 further = _shaped_number_in_sentence(text, name.end(), after_end, shape, check)
                 if further:
@@ -220,3 +265,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                       if check(text, s, e)]
             if before:
                 yield Secret(kind, *before[-1])
+                continue
+            said_to_be = _value_said_to_be(text, name.start(), check)
+            if said_to_be:
+                yield Secret(kind, *said_to_be)

@@ -21,6 +21,11 @@ _PREFIXED_KEYS = re.compile(
     r")(?![\w-])",
     re.A,
 )
+# A wallet's extended private key (BIP-32: "xprv…", "tprv…"); a raw key of 64 hex digits after a word for a private
+# key or a wallet in its sentence ("my wallet's private key hai 1da7…").
+_EXTENDED_PRIVATE_KEY = re.compile(r"(?<![\w])[xtyz]prv[1-9A-HJ-NP-Za-km-z]{100,112}(?![\w])", re.A)
+_PRIVATE_KEY_WORD = re.compile(r"\bprivate[ _-]?keys?\b|私钥|\bwallet\b|钱包", re.I | re.A)
+_HEX_KEY = re.compile(r"(?<![\w])(?:0x)?[0-9a-fA-F]{64}(?![\w])", re.A)
 _SLACK_WEBHOOK = re.compile(r"https://hooks\.slack\.com/services/[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]+", re.A)
 # header.payload.signature, each base64url; the header is JSON, so it always starts "eyJ" ('{"').
 _JWT = re.compile(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?![\w-])", re.A)
@@ -40,7 +45,8 @@ _SECRET_SETTING = re.compile(
 # "my api key is …", "token: …", "密钥是 …": a named key followed by a long mixed token.
 _NAMED_KEY = re.compile(
     r"(?:\bapi[ _-]?key|\baccess[ _-]?key|\bprivate[ _-]?key|\bsecret(?:[ _-]?key)?|\btoken|私钥|密钥|秘钥|令牌)s?"
-    r"(?:\s*(?:是|为|:|=|\bis\b|\bwas\b)\s*|\s+)([A-Za-z0-9_\-./+=]{12,})",
+    r"(?:\s*[(（][^)）]{1,20}[)）])?"  # "私钥（base58）是 …"
+    r"(?:\s*(?:是|为|系|:|=|\bis\b|\bwas\b)\s*|\s+)([A-Za-z0-9_\-./+=]{12,})",
     re.I | re.A,
 )
 
@@ -117,6 +123,12 @@ def find_keys(text: str) -> Iterator[Secret]:
         yield Secret("private_key", *span)
     for match in _PEM_PRIVATE_KEY.finditer(text):
         yield Secret("private_key", *match.span())
+    for match in _EXTENDED_PRIVATE_KEY.finditer(text):
+        yield Secret("private_key", *match.span())
+    for word in _PRIVATE_KEY_WORD.finditer(text):
+        found = _HEX_KEY.search(text, word.end())
+        if found and found.start() < sentence_limit(text, word.end(), _KEY_SENTENCE):
+            yield Secret("private_key", *found.span())
     for match in _JWT.finditer(text):
         yield Secret("token", *match.span())
     for pattern in (_PREFIXED_KEYS, _SLACK_WEBHOOK):

@@ -6,7 +6,10 @@ import re
 from collections.abc import Iterator
 
 from .base import Secret, follows_reference_word, is_year
-from .checksums import cn_id_valid, fr_nir_valid, hkid_valid, iban_valid, kr_rrn_valid, luhn_valid, tw_id_valid, us_ssn_plausible
+from .checksums import (
+    cn_id_valid, fr_nir_valid, hkid_valid, iban_valid, kr_rrn_valid, luhn_valid, my_ic_plausible,
+    tw_id_valid, us_ssn_plausible,
+)
 
 # Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
 # Not the tail of a decimal ("0.1234…") or of a longer word, nor a group that opens a date ("… 6467 09/28").
@@ -84,7 +87,8 @@ def find_cards(text: str) -> Iterator[Secret]:
 
 
 # 6 + 8 + 4 characters, optionally spaced or dashed as "110101 19900307 663X".
-_CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])", re.A)
+_CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])"
+                    r"|(?<![\w])(\d{6})([ -])(\d{4})\6(\d{4})\6(\d{3}[\dXx])(?![\w])", re.A)  # or 6-4-4-4
 
 
 # Taiwan: "A123456789"; Hong Kong: "A123456(3)", "AB987654(A)" (the check character in brackets, as printed).
@@ -94,7 +98,7 @@ _HKID = re.compile(r"(?<![\w])([A-Z]{1,2}) ?(\d{3} ?\d{3}) ?\(([0-9A])\)", re.A)
 
 def find_cn_id_cards(text: str) -> Iterator[Secret]:
     for match in _CN_ID.finditer(text):
-        if cn_id_valid(match.group(1) + match.group(3) + match.group(4)):
+        if cn_id_valid(re.sub(r"[ -]", "", match.group(0))):
             yield Secret("id_card", *match.span())
     for match in _TW_ID.finditer(text):  # ten characters: one in ten random ones passes, so "order no. …" is not
         if tw_id_valid(match.group(0)) and not follows_reference_word(text, match.start()):
@@ -109,6 +113,11 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
 # the US: "123-45-6789" or "123 45 6789", one separator throughout.
 _KR_RRN = re.compile(r"(?<![\w-])\d{6}-?\d{7}(?![\w-])", re.A)
 _FR_NIR = re.compile(r"(?<![\w])[12] ?\d\d ?\d\d ?(?:\d\d|2[AB]) ?\d{3} ?\d{3} ?\d\d(?![\w])", re.A)
+# Malaysia: "760430-01-4822"; the UK's national insurance number "MS 23 08 85 C" (two letters no office issues are left
+# out).
+_MY_IC = re.compile(r"(?<![\w-])\d{6}-\d{2}-\d{4}(?![\w-])", re.A)
+_UK_NINO = re.compile(r"(?<![\w])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D](?![\w])",
+                      re.A)
 _US_SSN = re.compile(r"(?<![\w.,/:-])(\d{3})([ -])(\d{2})\2(\d{4})(?![\w]|[.,/:-]\d)", re.A)
 
 
@@ -119,6 +128,11 @@ def find_national_numbers(text: str) -> Iterator[Secret]:
     for match in _FR_NIR.finditer(text):
         if fr_nir_valid(match.group(0).replace(" ", "")):
             yield Secret("id_number", *match.span())
+    for match in _MY_IC.finditer(text):
+        if my_ic_plausible(match.group(0).replace("-", "")):
+            yield Secret("id_card", *match.span())
+    for match in _UK_NINO.finditer(text):
+        yield Secret("id_number", *match.span())
     for match in _US_SSN.finditer(text):
         if us_ssn_plausible(match.group(1), match.group(3), match.group(4)) and not follows_reference_word(text, match.start()):
             yield Secret("id_number", *match.span())

@@ -40,8 +40,27 @@ def find_phones_by_word(text: str) -> Iterator[Secret]:
         if run and run.start() >= sentence_limit(text, word.end(), _PHONE_WORD_WIDTH):
             run = None
         if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
-                and not follows_reference_word(text, word.start()) and not is_amount(text, *run.span()):
+                and not follows_reference_word(text, word.start()) and not follows_reference_word(text, run.start()) \
+                and not _a_list_of_numbers(text, *run.span()) and _plausible(text, *run.span()):
             yield Secret("phone", *run.span())
+
+
+def _a_list_of_numbers(text: str, start: int, end: int) -> bool:
+    """Six or more pairs of digits ("03 11 17 22 28 31") are drawn numbers or scores; a phone read in pairs has five."""
+    groups = re.split(r"[ -]", text[start:end])
+    more = re.match(r"[ -]\d\d(?!\d)", text[end:end + 4])
+    return all(len(group) == 2 for group in groups) and (len(groups) >= 6 or bool(more))
+
+
+# A business's public line, named as such ("客服 400-820-…", "customer care 1800-…", "dial-in +1 …").
+_PUBLIC_LINE_BEFORE = re.compile(r"(?:客服|热线|售后|总机|服务电话|(?i:\b(?:dial-?in|hotline|helpline|help desk|customer (?:care|service|support)"
+                                 r"|support line|toll[- ]free|call cent(?:er|re))\b))[^\d]{0,16}$", re.A)
+
+
+def is_business_line(text: str, start: int, end: int) -> bool:
+    digits = re.sub(r"\D", "", text[start:end])
+    return (digits[:3] in ("400", "800") and len(digits) == 10) or digits.startswith(("1800", "1300")) \
+        or bool(_PUBLIC_LINE_BEFORE.search(text, max(0, start - 32), start))
 
 
 def _run_together(value: str) -> bool:
@@ -49,7 +68,7 @@ def _run_together(value: str) -> bool:
 
 
 def _plausible(text: str, start: int, end: int) -> bool:
-    if is_amount(text, start, end):
+    if is_amount(text, start, end) or is_business_line(text, start, end):
         return False
     if _run_together(text[start:end]) and follows_reference_word(text, start):
         return False
