@@ -329,6 +329,11 @@ POSITIVES = [
     # a combination lock's three digits said to be its code; a card's code "on the back"
     ("自行车的密码锁是 518，停在车棚", "518", "password"),
     ("the code on the back is 551", "551", "password"),
+    # Chinese mobiles that open like toll-free lines (130…, 180…), run together
+    ("换号了 13004417296 存一下", "13004417296", "phone"),
+    ("new number 18002081234 call me", "18002081234", "phone"),
+    # a lock's code after a three-digit number that is not it
+    ("锁 305 那间，密码锁是 7715", "7715", "password"),
 ]
 
 

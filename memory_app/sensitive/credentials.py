@@ -231,15 +231,23 @@ def _combination_after(text: str, word: re.Match) -> tuple[int, int] | None:
     limit = sentence_limit(text, word.end(), 40)
     run = _COMBINATION.search(text, word.end(), limit)
     if not run and not _LOCKER.fullmatch(word.group(0)):
-        run = _LOCK_CODE.search(text, word.end(), limit)  # one run of digits: four at least, or three said to be it
+        # one run of digits: four at least, or three said to be a combination lock's code
+        run = next((code for code in _LOCK_CODE.finditer(text, word.end(), limit)
+                    if looks_secret(text, *code.span()) or _three_digits_said(text, word, code)), None)
     if not run:
         return None
-    said_to_be = any(link.group(0).lower() in _COPULAS and not text[link.end():run.start()].strip()
-                     for link in _LINK.finditer(text, word.end(), run.start()))
-    three_digits_said = said_to_be and word.group(0).lower() in _COMBINATION_LOCKS and not is_amount(text, *run.span())
-    if run.re is _LOCK_CODE and not (looks_secret(text, *run.span()) or three_digits_said):
-        return None
-    return run.span() if said_to_be or _NOTHING_BUT_FILLER.fullmatch(text[word.end():run.start()]) else None
+    return run.span() if _said_to_be(text, word.end(), run.start()) \
+        or _NOTHING_BUT_FILLER.fullmatch(text[word.end():run.start()]) else None
+
+
+def _said_to_be(text: str, start: int, value_start: int) -> bool:
+    return any(link.group(0).lower() in _COPULAS and not text[link.end():value_start].strip()
+               for link in _LINK.finditer(text, start, value_start))
+
+
+def _three_digits_said(text: str, word: re.Match, code: re.Match) -> bool:
+    return (len(code.group(0)) == 3 and word.group(0).lower() in _COMBINATION_LOCKS
+            and _said_to_be(text, word.end(), code.start()) and not is_amount(text, *code.span()))
 
 
 # "the combination is …" names a lock's code only near a word for a lock ("the lunch combo is 12 dollars").

@@ -57,9 +57,14 @@ _PUBLIC_LINE_BEFORE = re.compile(r"(?:客服|热线|售后|总机|服务电话|(
                                  r"|support line|toll[- ]free|call cent(?:er|re))\b))[^\d]{0,16}$", re.A)
 
 
+# China's 400 and 800 lines (ten digits: no mobile starts so); Australia's and India's 1300 and 1800 lines only when
+# written with 1300 / 1800 as a group of their own ("1800-208-…"): run together they may be Chinese mobiles (130…, 180…).
+_TOLL_FREE_GROUPED = re.compile(r"1[38]00[ -]", re.A)
+
+
 def is_business_line(text: str, start: int, end: int) -> bool:
     digits = re.sub(r"\D", "", text[start:end])
-    return (digits[:3] in ("400", "800") and len(digits) == 10) or digits.startswith(("1800", "1300")) \
+    return (digits[:3] in ("400", "800") and len(digits) == 10) or bool(_TOLL_FREE_GROUPED.match(text, start)) \
         or bool(_PUBLIC_LINE_BEFORE.search(text, max(0, start - 32), start))
 
 
