@@ -334,6 +334,8 @@ POSITIVES = [
     ("new number 18002081234 call me", "18002081234", "phone"),
     # a lock's code after a three-digit number that is not it
     ("锁 305 那间，密码锁是 7715", "7715", "password"),
+    # a name word earlier in the sentence does not make the value after it a name
+    ("the login takes my username first, then it's Ridge7730", "Ridge7730", "password"),
 ]
 
 

@@ -75,7 +75,9 @@ def _value_at(text: str, position: int) -> tuple[int, int] | None:
     return trimmed(text, match) if match else None
 
 
-_NAME_OF_IT = re.compile(r"名称|名字|网名|用户名|账号名|(?i:\b(?:name|ssid|user ?name|username|login name|user id)\b)", re.A)
+# The value said to be a name ("WiFi 名称是 Hotel_Guest", "ssid: Cafe_5G"): the name word right before the link.
+_NAME_OF_IT = re.compile(r"(?:名称|名字|网名|用户名|账号名|(?i:\b(?:name|ssid|user ?name|username|login name|user id)))"
+                         r"\s*(?:(?i:is|was)\b|[:：=是为]|\s)*$", re.A)
 
 
 def _value_after(text: str, start: int, *, width: int, after_noun: bool,
@@ -93,8 +95,8 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool,
         span = _value_at(text, link.end())
         if not span or follows_reference_word(text, span[0]):  # "取快递的单号是 SF…": a reference
             continue
-        if not after_noun and _NAME_OF_IT.search(text, start, link.start()):
-            continue  # "WiFi 名称是 Hotel_Guest": the network's name, not its key
+        if not after_noun and _NAME_OF_IT.search(text, start, span[0]):
+            continue  # the network's name, not its key
         if looks_secret(text, *span):
             return span
         if after_noun and link.group(0).lower() in _COPULAS and plain_word_is_value(text[span[0]:span[1]]):
@@ -124,7 +126,7 @@ def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
     for match in VALUE.finditer(text, start, sentence_limit(text, start, 48)):
         span = trimmed(text, match)
         if looks_secret(text, *span) and has_letters_digits_and_symbols(text[slice(*span)]) \
-                and not _NAME_OF_IT.search(text, start, span[0]):  # "wifi 名称是 Cafe_Guest_5G": its name
+                and not _NAME_OF_IT.search(text, start, span[0]):
             return span
     return None
 
