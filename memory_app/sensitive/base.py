@@ -94,7 +94,7 @@ def is_amount(text: str, start: int, end: int) -> bool:
 
 
 # A number right after a word like these is a reference, not a phone or a card ("order 2065550123", "运单号 …").
-# The generic ones ("编号", "no.", "#") name a document's own number too ("驾驶证档案编号 …", "passport no. …").
+# The generic ones ("编号", "no.", "#") name a document's own number too ("驾照上的档案编号 …", "passport no. …").
 _SPECIFIC_REFERENCE = (r"订单|单号|流水号?|运单|快递单|发票|工单|批次|序列号|型号|版本|票号|航班|户号|缴费号"
                        r"|\b(?:order|invoice|tracking|reference|ref|booking|confirmation|ticket|receipt|serial|model|batch"
                        r"|version|transaction|case|flight|item|sku|waybill|awb|shipment|parcel)\b")

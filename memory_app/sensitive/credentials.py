@@ -50,7 +50,7 @@ _NOT_A_CREDENTIAL_CODE = re.compile(
 )
 _LINK = re.compile(
     r"(?i:\b(?:is|was|are|were|with|using|via|to|as|use[sd]?|becomes?|became|equals?|wants|takes|needs)\b)|(?<!\d):|:(?!\d)|=|->"
-    r"|(?i:\b(?:it|that)['’]?s\b|\bit is\b)"  # "…the wifi thing is on the fridge but it's X"
+    r"|(?i:\b(?:it|that)['’]?s\b|\bit is\b)"  # "the router's key is on its box, it's X"
     r"|(?<=[A-Za-z])['’]s\b|(?i:\bw/)"  # chat's "password's X" (only a value that looks secret) and "log in w/ X"
     r"|(?i:\b(?:punch(?:es|ed)? in|key(?:s|ed)? in|type[sd]? in|enter)\b)"  # a keypad's value is pressed, typed
     r"|用的是|用的|用|输入|输|敲|打|按下?|填的是|填|改成了?|换成了?|改为|设为|设成|设置为|设置成|就是|是|为"
@@ -60,7 +60,7 @@ _LINK = re.compile(
 _COPULAS = {"is", "was", "are", "were", ":", "=", "->", "equals", "equal", "it's", "its", "it’s", "it is", "that's", "thats",
             "that’s", "是", "系", "为", "就是", "用的是", "填的是",
             "改成", "改成了", "换成", "换成了", "改为", "设为", "设成", "设置为", "设置成"}
-# Typed in: after a credential noun these introduce its value ("密码…你直接输 X"), as "with" and "用" do not.
+# Typed in: after a credential noun these introduce its value ("密码记不清就输 X"), as "with" and "用" do not.
 _TYPED_IN = {"输入", "输", "敲", "按", "按下", "punch in", "punches in", "punched in", "key in", "keys in", "keyed in",
              "type in", "types in", "typed in", "enter"}
 _USE = {"with", "w/", "using", "via", "use", "uses", "used", "用", "打"} | _TYPED_IN
@@ -75,7 +75,7 @@ def _value_at(text: str, position: int) -> tuple[int, int] | None:
     return trimmed(text, match) if match else None
 
 
-# The value said to be a name ("WiFi 名称是 Hotel_Guest", "ssid: Cafe_5G"): the name word right before the link.
+# The value said to be a name ("网络名称是 Lin_Home", "ssid: Attic_2G"): the name word right before the link.
 _NAME_OF_IT = re.compile(r"(?:名称|名字|网名|用户名|账号名|(?i:\b(?:name|ssid|user ?name|username|login name|user id)))"
                          r"\s*(?:(?i:is|was)\b|[:：=是为]|\s)*$", re.A)
 
@@ -93,7 +93,7 @@ def _value_after(text: str, start: int, *, width: int, after_noun: bool,
         if introduced_by is not None and link.group(0).lower() not in introduced_by:
             continue
         span = _value_at(text, link.end())
-        if not span or follows_reference_word(text, span[0]):  # "取快递的单号是 SF…": a reference
+        if not span or follows_reference_word(text, span[0]):  # "寄件单号是 YT…": a reference
             continue
         if not after_noun and _NAME_OF_IT.search(text, start, span[0]):
             continue  # the network's name, not its key
@@ -131,7 +131,7 @@ def _strong_value_after(text: str, start: int) -> tuple[int, int] | None:
     return None
 
 
-# A one-time code as services text it, a letter and a dash before the digits ("G-730215 is your … code").
+# A one-time code as services text it, a letter and a dash before the digits ("K-551902 is your … code").
 _PREFIXED_CODE = re.compile(r"[A-Z]{1,3}-\d{4,8}", re.A)
 
 
@@ -162,14 +162,14 @@ _GROUPED_WIDTH = 32
 _DIGIT = re.compile(r"\d", re.A)
 _DIALLED = re.compile(r"(?:(?:打|拨打?|致电)了?|(?i:\b(?:call(?:ed|ing)?|dial(?:l?ed|l?ing)?|ring)\b))\s*$", re.A)
 _SAID_TO_BE_DIGITS = re.compile(r"\s*(?:(?i:is|was)\b|[:：=]|是|系)\s*(?=\d)", re.A)
-# How long the code is, said before it ("银行卡密码 6位 520131", "the 4-digit PIN 0719"): not the code itself.
+# How long the code is, said before it ("密码 4位 3390", "the 4-digit PIN 2280"): not the code itself.
 _CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?char(?:acter)?s?\b))", re.A)
 
 
 def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     """The first grouped run of digits a few words after a code word, when the sentence is about logging in or
     the word names a credential by itself ("验证码", "passcode"). A bare "code" or "PIN" needs a login word
-    in its sentence ("the login wants a code: 739 214"), or to be said to be the digits ("code係 55 81 20"); not
+    in its sentence ("the login wants a code: 739 214"), or to be said to be the digits ("code 係 80 14 77"); not
     "the course code is 04 71"."""
     if _NOT_A_CREDENTIAL_CODE.search(text[max(0, word.start() - 16):word.start()]):
         return None
@@ -182,7 +182,7 @@ def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     # number in the sentence ("我住1502", "room 1502") is something else.
     first_digit = _DIGIT.search(text, word.end(), limit)
     if first_digit and _DIALLED.search(text, max(0, first_digit.start() - 8), first_digit.start()):
-        return None  # "…我打95566问问": a service line being called
+        return None  # "…我拨了95500": a service line being called
     length = _CODE_LENGTH.match(text, first_digit.start()) if first_digit else None
     if length:
         first_digit = _DIGIT.search(text, length.end(), limit)
@@ -216,10 +216,10 @@ def _chinese_words_value(text: str, noun: re.Match) -> tuple[int, int] | None:
 _LOCK_WORD = re.compile(r"密码锁|挂锁|保险柜|保险箱|锁屏|锁|(?i:\b(?:(?:pad)?locks?|lockers?|combos?|combinations?|keypads?"
                         r"|lockbox(?:es)?|lock ?screen|screen ?lock)\b)", re.A)
 _COMBINATION = re.compile(r"(?<![\w-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w-])", re.A)
-# ... or its code as one run of digits ("数字锁 6280", "keypad 3391"); a locker's number is often that, so not after it.
+# ... or its code as one run of digits ("数字锁 4412", "keypad 7209"); a locker's number is often that, so not after it.
 _LOCK_CODE = re.compile(r"(?<![\w.,/:-])\d{3,8}(?![\w]|[.,/:-]\d)", re.A)
 _LOCKER = re.compile(r"(?i:lockers?)", re.A)
-# A combination lock's code may have three digits ("密码锁是373"); any other lock's three digits are something else.
+# A combination lock's code may have three digits ("密码锁是 581"); any other lock's three digits are something else.
 _COMBINATION_LOCKS = {"密码锁", "挂锁", "padlock", "padlocks"}
 
 
@@ -315,7 +315,7 @@ def _card_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     return run.span() if run else None
 
 
-# "密码应该是 X 要么就是 Y", "it's X or maybe Y": the other value offered is the secret too.
+# "密码是 X 或者 Y", "it's X or maybe Y": the other value offered is the secret too.
 _ALTERNATIVE = re.compile(r"\s*[,，]?\s*(?:要么(?:就)?是|或者(?:是)?|还是|或是|(?i:\bor(?: maybe| else| perhaps)?\b))", re.A)
 
 

@@ -67,8 +67,8 @@ _NOT_IDENTITY_BEFORE = re.compile(r"(?:订单|交易|会话|消息|会议|申请
 _GROUP = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*(?:\([0-9A-Z]\))?", re.A)
 _LEADING_PUNCTUATION = re.compile(r"[\s.:#=,]*")
 _AFTER_WIDTH, _BEFORE_WIDTH = 32, 14
-# Further back, a value said to be the document ("FLLPK9354Z is my dad's PAN", "Y0531648V 是我们租客的 NIE",
-# "989077813383 ←这是我老婆的个人番号"): a copula between them, and no other number.
+# Further back, a value said to be the document ("AQKPB7712C is my uncle's PAN", "X1234567L 是房东的 NIE",
+# "SB77018823 ←他的社保卡"): a copula between them, and no other number.
 _SAID_TO_BE_WIDTH = 48
 _COPULA_BETWEEN = re.compile(r"\b(?:is|was|are)\b|['’]s\b|是|为|系|←", re.I | re.A)
 # Further on in the same sentence ("my passport, for the visitor desk at the county library: KT483920"), only a
@@ -117,7 +117,7 @@ def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iter
 
 
 def _id_like(text: str, start: int, end: int) -> bool:
-    """At least six digits; or, run together, at least four digits among as many letters ("ABCPE1234F")."""
+    """At least six digits; or, run together, at least four digits among as many letters ("BQKPM4821L")."""
     value = text[start:end]
     digits = sum(char.isdigit() for char in value)
     letters = sum(char.isalpha() for char in value)
@@ -139,7 +139,7 @@ def _phone_check(text: str, start: int, end: int) -> bool:
 
 
 def _passport_check(text: str, start: int, end: int) -> bool:
-    """Also a number of capitals and digits with only two digits, as some countries issue ("CXW2HKF5V")."""
+    """Also a number of capitals and digits with only two digits, as some countries issue ("CFJ7K2LP9")."""
     value = text[start:end]
     return _id_like(text, start, end) or (8 <= len(value) <= 10 and value.isalnum() and value.isupper()
                                           and sum(char.isdigit() for char in value) >= 2)
@@ -164,7 +164,7 @@ def _part_of_the_number(text: str, name_end: int) -> tuple[int, int] | None:
     return value.span(1) if value and not is_date_or_time(value.group(1)) else None
 
 
-# "my visa number (the red one at the bottom) is 21320998": further on, a value said to be it needs no shape.
+# "my permit number (it's printed twice on the card) is 40917722": further on, a value said to be it needs no shape.
 _SAID_TO_BE = re.compile(r"(?:\b(?:is|was)|[:=是为])\s*$", re.I | re.A)
 
 
@@ -184,7 +184,7 @@ def _shaped_number_in_sentence(text: str, name_end: int, start: int, shape: re.P
     return None
 
 
-# "那个小本本的号码是EH4829173", "the little red book number is E71638294": a number said to be a value shaped like a
+# "its number is PE5518230", "the thing's number is K40718236": a number said to be a value shaped like a
 # document's (capitals, then six to ten digits) is an identity number, whatever the document is called; not when a
 # word for another number comes first ("the order number is …").
 _NUMBER_SAID_TO_BE = re.compile(r"(?:号码|(?i:\bnumber))\s*(?:是|为|[:：]|(?i:\bis\b|\bwas\b))\s*", re.A)
@@ -212,7 +212,7 @@ def _value_said_to_be(text: str, name_start: int, check) -> tuple[int, int] | No
     return values[0] if _COPULA_BETWEEN.search(between) and not _OTHER_NUMBER_NAMED.search(between) else None
 
 
-# "护照号：爸爸E33976997，妈妈EJ7171473": more values of the same kind listed after the first, each after a short label.
+# "签证号：妈妈 V2038816，爸爸 V2038817": more values of the same kind listed after the first, each after a short label.
 _LIST_LINK = re.compile(r"[\s,，、;；]*(?:and|和|跟|还有)?[\s,，、]*(?:[A-Za-z]+\s*[:：]|[^\sA-Za-z0-9,，、;；。.]{0,6})[\s:：]*",
                         re.A)
 
@@ -247,7 +247,7 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                 for listed in _listed_after(text, after[1], check):
                     yield Secret(kind, *listed)
                 continue
-            if kind == "bank_card":  # "card number IOE6235830272": a document's card, not a bank's
+            if kind == "bank_card":  # "card number SRC1928374650": a document's card, not a bank's
                 document = next(((s, e) for s, e in _values(text, after_start, after_end)
                                  if _DOCUMENT_SHAPED.fullmatch(text[s:e]) and _id_like(text, s, e)), None)
                 if document:

@@ -22,7 +22,7 @@ _PREFIXED_KEYS = re.compile(
     re.A,
 )
 # A wallet's extended private key (BIP-32: "xprv…", "tprv…"); a raw key of 64 hex digits after a word for a private
-# key or a wallet in its sentence ("my wallet's private key hai 1da7…").
+# key or a wallet in its sentence ("cold wallet key 61fc…").
 _EXTENDED_PRIVATE_KEY = re.compile(r"(?<![\w])[xtyz]prv[1-9A-HJ-NP-Za-km-z]{100,112}(?![\w])", re.A)
 _PRIVATE_KEY_WORD = re.compile(r"\bprivate[ _-]?keys?\b|私钥|\bwallet\b|钱包", re.I | re.A)
 _HEX_KEY = re.compile(r"(?<![\w])(?:0x)?[0-9a-fA-F]{64}(?![\w])", re.A)
@@ -45,7 +45,7 @@ _SECRET_SETTING = re.compile(
 # "my api key is …", "token: …", "密钥是 …": a named key followed by a long mixed token.
 _NAMED_KEY = re.compile(
     r"(?:\bapi[ _-]?key|\baccess[ _-]?key|\bprivate[ _-]?key|\bsecret(?:[ _-]?key)?|\btoken|私钥|密钥|秘钥|令牌)s?"
-    r"(?:\s*[(（][^)）]{1,20}[)）])?"  # "私钥（base58）是 …"
+    r"(?:\s*[(（][^)）]{1,20}[)）])?"  # "私钥（hex）是 …"
     r"(?:\s*(?:是|为|系|:|=|\bis\b|\bwas\b)\s*|\s+)([A-Za-z0-9_\-./+=]{12,})",
     re.I | re.A,
 )

@@ -37,8 +37,8 @@ def paired_value_near(text: str, position: int) -> tuple[int, int] | None:
     return None
 
 
-# "邮箱那个是 X，别外传", "don't share this: X": asked to keep it to itself, a value with letters and digits beside it is
-# the secret (digits alone may be the hotline the warning names: "动态码不要告诉任何人 我打95566问问").
+# "网盘那个是 X，别外传", "don't share this: X": asked to keep it to itself, a value with letters and digits beside it is
+# the secret (digits alone may be the hotline the warning names: "验证码谁都别给，有事拨 95500").
 _KEEP_IT_SECRET = re.compile(r"别外传|别(?:告诉|给)别人|不要(?:告诉|给)(?:别人|任何人)|保密|(?i:\b(?:don'?t|do not) (?:share|tell anyone"
                              r"|pass (?:it|this) on)|\bkeep (?:it|this|that) (?:secret|private|to yourself)\b)", re.A)
 _KEEP_IT_SECRET_WIDTH = 32

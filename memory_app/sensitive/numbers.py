@@ -65,7 +65,7 @@ def _is_card_at(text: str, spans: list[tuple[int, int]]) -> bool:
 
 
 # A card as it is typed into a payment form: its number, the expiry, then the three or four digits of its
-# verification code ("4615… 02/29 949", "…, exp 11/27 cvv 318").
+# verification code ("4539… 09/28 316", "…, exp 11/27 cvv 318").
 _EXPIRY_THEN_CODE = re.compile(
     r"[\s,;]*(?:(?:exp(?:iry|ires|iration)?|valid thru|有效期(?:至|到)?|到期日?)[\s.:]*)?(?:0[1-9]|1[0-2])/(?:\d{2}|\d{4})"
     r"[\s,;]+(?:(?:cvv2?|cvc2?|cid|csc|security code|安全码)[\s.:]*)?(?P<code>\d{3,4})(?![\w/.,:-])", re.I | re.A)
@@ -109,11 +109,11 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
             yield Secret("id_card", *match.span())
 
 
-# South Korea: "920314-1234567" (or run together); France: "1 84 12 76 123 456 78", its groups as printed, or compact;
+# South Korea: "871105-1234567" (or run together); France: "2 91 07 13 123 456 78", its groups as printed, or compact;
 # the US: "123-45-6789" or "123 45 6789", one separator throughout.
 _KR_RRN = re.compile(r"(?<![\w-])\d{6}-?\d{7}(?![\w-])", re.A)
 _FR_NIR = re.compile(r"(?<![\w])[12] ?\d\d ?\d\d ?(?:\d\d|2[AB]) ?\d{3} ?\d{3} ?\d\d(?![\w])", re.A)
-# Malaysia: "760430-01-4822"; the UK's national insurance number "MS 23 08 85 C" (two letters no office issues are left
+# Malaysia: "880912-14-5523"; the UK's national insurance number "JT 48 11 20 A" (two letters no office issues are left
 # out).
 _MY_IC = re.compile(r"(?<![\w-])\d{6}-\d{2}-\d{4}(?![\w-])", re.A)
 _UK_NINO = re.compile(r"(?<![\w])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D](?![\w])",

@@ -46,19 +46,19 @@ def find_phones_by_word(text: str) -> Iterator[Secret]:
 
 
 def _a_list_of_numbers(text: str, start: int, end: int) -> bool:
-    """Six or more pairs of digits ("03 11 17 22 28 31") are drawn numbers or scores; a phone read in pairs has five."""
+    """Six or more pairs of digits ("05 09 12 23 27 30") are drawn numbers or scores; a phone read in pairs has five."""
     groups = re.split(r"[ -]", text[start:end])
     more = re.match(r"[ -]\d\d(?!\d)", text[end:end + 4])
     return all(len(group) == 2 for group in groups) and (len(groups) >= 6 or bool(more))
 
 
-# A business's public line, named as such ("客服 400-820-…", "customer care 1800-…", "dial-in +1 …").
+# A business's public line, named as such ("客服 400-610-…", "customer care 1800-103-…", "dial-in +1 …").
 _PUBLIC_LINE_BEFORE = re.compile(r"(?:客服|热线|售后|总机|服务电话|(?i:\b(?:dial-?in|hotline|helpline|help desk|customer (?:care|service|support)"
                                  r"|support line|toll[- ]free|call cent(?:er|re))\b))[^\d]{0,16}$", re.A)
 
 
 # China's 400 and 800 lines (ten digits: no mobile starts so); Australia's and India's 1300 and 1800 lines only when
-# written with 1300 / 1800 as a group of their own ("1800-208-…"): run together they may be Chinese mobiles (130…, 180…).
+# written with 1300 / 1800 as a group of their own ("1800-103-…"): run together they may be Chinese mobiles (130…, 180…).
 _TOLL_FREE_GROUPED = re.compile(r"1[38]00[ -]", re.A)
 
 
