@@ -336,6 +336,13 @@ POSITIVES = [
     ("锁 305 那间，密码锁是 7715", "7715", "password"),
     # a name word earlier in the sentence does not make the value after it a name
     ("the login takes my username first, then it's Ridge7730", "Ridge7730", "password"),
+    # a card's number said to be a value with no letters; a document named keeps its kind when "number is" comes after
+    ("the form wants my residence card number, it is 55108324", "55108324", "id_number"),
+    ("Her passport number is K30712288, can you note it", "K30712288", "passport"),
+    # after "account" a token with letters is its password, not an account number
+    ("the shared account, stash it: harbor77kite", "harbor77kite", "password"),
+    # the secret after a router's address (the address stays)
+    ("路由器后台 10.0.0.1 账号 root 密码 Fig#tree2031", "Fig#tree2031", "password"),
 ]
 
 

@@ -116,14 +116,22 @@ def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iter
         index += 1
 
 
-def _id_like(text: str, start: int, end: int) -> bool:
-    """At least six digits; or, run together, at least four digits among as many letters ("BQKPM4821L")."""
+def _id_like(text: str, start: int, end: int, *, letters_count: bool = True) -> bool:
+    """At least six digits; or, run together, at least four digits among as many letters ("BQKPM4821L"), unless
+    ``letters_count`` is off (an account's number is digits: a token of letters after "account" is its password)."""
     value = text[start:end]
     digits = sum(char.isdigit() for char in value)
     letters = sum(char.isalpha() for char in value)
-    mixed = 4 <= digits and 4 <= letters and 8 <= len(value) and value.replace("-", "").isalnum()
+    mixed = letters_count and 4 <= digits and 4 <= letters and 8 <= len(value) and value.replace("-", "").isalnum()
     return ((6 <= digits or mixed) and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
-            and not is_amount(text, start, end))
+            and not is_amount(text, start, end) and not _IP_ADDRESS.fullmatch(value))
+
+
+_IP_ADDRESS = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}", re.A)  # "192.168.1.1": a router's address, no identity
+
+
+def _account_check(text: str, start: int, end: int) -> bool:
+    return _id_like(text, start, end, letters_count=False)
 
 
 def _digits_between(low: int, high: int):
@@ -145,7 +153,8 @@ def _passport_check(text: str, start: int, end: int) -> bool:
                                           and sum(char.isdigit() for char in value) >= 2)
 
 
-_VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _phone_check, "passport": _passport_check}
+_VALUE_CHECKS = {"bank_card": _digits_between(12, 19), "phone": _phone_check, "passport": _passport_check,
+                 "bank_account": _account_check}
 
 # Part of an identity document's number, named as such ("身份证后六位 30021X", "passport ending in 5521"): a shorter
 # value still verifies the person at a bank or a hotel desk. A card's last four digits are printed on every receipt
@@ -228,7 +237,6 @@ def _listed_after(text: str, end: int, check) -> Iterator[tuple[int, int]]:
 
 
 def find_named_numbers(text: str) -> Iterator[Secret]:
-    yield from _document_shaped_number(text)
     for kind, names in _NAMES:
         check = _VALUE_CHECKS.get(kind, _id_like)
         for name in names.finditer(text):
@@ -247,9 +255,11 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
                 for listed in _listed_after(text, after[1], check):
                     yield Secret(kind, *listed)
                 continue
-            if kind == "bank_card":  # "card number SRC1928374650": a document's card, not a bank's
-                document = next(((s, e) for s, e in _values(text, after_start, after_end)
-                                 if _DOCUMENT_SHAPED.fullmatch(text[s:e]) and _id_like(text, s, e)), None)
+            if kind == "bank_card":  # "card number SRC1928374650", "card number, it is 40562817": a document's card
+                said_to_be_its_number = name.group(0).lower().endswith(("number", "no"))
+                document = next(((s, e) for s, e in _values(text, after_start, after_end) if _id_like(text, s, e) and (
+                    _DOCUMENT_SHAPED.fullmatch(text[s:e])
+                    or said_to_be_its_number and _SAID_TO_BE.search(text, max(0, s - 6), s))), None)
                 if document:
                     yield Secret("id_number", *document)
                     continue
@@ -269,3 +279,5 @@ def find_named_numbers(text: str) -> Iterator[Secret]:
             said_to_be = _value_said_to_be(text, name.start(), check)
             if said_to_be:
                 yield Secret(kind, *said_to_be)
+    # Last: a document the message names takes its own kind ("passport number is E…" stays a passport).
+    yield from _document_shaped_number(text)
