@@ -340,7 +340,7 @@ POSITIVES = [
     ("the form wants my residence card number, it is 55108324", "55108324", "id_number"),
     ("Her passport number is K30712288, can you note it", "K30712288", "passport"),
     # after "account" a token with letters is its password, not an account number
-    ("the shared account, stash it: harbor77kite", "harbor77kite", "password"),
+    ("backup code for the shared account, stash it: harbor77kite", "harbor77kite", "password"),
     # the secret after a router's address (the address stays)
     ("路由器后台 10.0.0.1 账号 root 密码 Fig#tree2031", "Fig#tree2031", "password"),
 ]
