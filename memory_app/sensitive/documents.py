@@ -116,6 +116,9 @@ def _values(text: str, start: int, end: int, *, may_run_on: bool = True) -> Iter
         index += 1
 
 
+_IP_ADDRESS = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}", re.A)  # "192.168.1.1": a router's address, no identity
+
+
 def _id_like(text: str, start: int, end: int, *, letters_count: bool = True) -> bool:
     """At least six digits; or, run together, at least four digits among as many letters ("BQKPM4821L"), unless
     ``letters_count`` is off (an account's number is digits: a token of letters after "account" is its password)."""
@@ -125,9 +128,6 @@ def _id_like(text: str, start: int, end: int, *, letters_count: bool = True) -> 
     mixed = letters_count and 4 <= digits and 4 <= letters and 8 <= len(value) and value.replace("-", "").isalnum()
     return ((6 <= digits or mixed) and len(value) <= 34 and not is_date_or_time(value, compact_dates=False)
             and not is_amount(text, start, end) and not _IP_ADDRESS.fullmatch(value))
-
-
-_IP_ADDRESS = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}", re.A)  # "192.168.1.1": a router's address, no identity
 
 
 def _account_check(text: str, start: int, end: int) -> bool:
@@ -142,8 +142,11 @@ def _digits_between(low: int, high: int):
     return check
 
 
+_PHONE_DIGITS = _digits_between(7, 15)
+
+
 def _phone_check(text: str, start: int, end: int) -> bool:
-    return _digits_between(7, 15)(text, start, end) and not is_business_line(text, start, end)  # "客服电话 400-…"
+    return _PHONE_DIGITS(text, start, end) and not is_business_line(text, start, end)  # "客服电话 400-…"
 
 
 def _passport_check(text: str, start: int, end: int) -> bool:
@@ -212,12 +215,12 @@ def _document_shaped_number(text: str) -> Iterator[Secret]:
 
 def _value_said_to_be(text: str, name_start: int, check) -> tuple[int, int] | None:
     start = sentence_start(text, name_start, _SAID_TO_BE_WIDTH)
-    values = [(s, e) for s, e in _values(text, start, name_start, may_run_on=False)]
+    values = list(_values(text, start, name_start, may_run_on=False))
     if not values or not check(text, *values[0]):
         return None
-    between = text[values[0][1]:name_start]
-    if len(values) > 1 and any(any(char.isdigit() for char in text[s:e]) for s, e in values[1:]):
+    if any(any(char.isdigit() for char in text[s:e]) for s, e in values[1:]):
         return None  # another number between them
+    between = text[values[0][1]:name_start]
     return values[0] if _COPULA_BETWEEN.search(between) and not _OTHER_NUMBER_NAMED.search(between) else None
 
 

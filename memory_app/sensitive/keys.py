@@ -26,6 +26,7 @@ _PREFIXED_KEYS = re.compile(
 _EXTENDED_PRIVATE_KEY = re.compile(r"(?<![\w])[xtyz]prv[1-9A-HJ-NP-Za-km-z]{100,112}(?![\w])", re.A)
 _PRIVATE_KEY_WORD = re.compile(r"\bprivate[ _-]?keys?\b|私钥|\bwallet\b|钱包", re.I | re.A)
 _HEX_KEY = re.compile(r"(?<![\w])(?:0x)?[0-9a-fA-F]{64}(?![\w])", re.A)
+_HEX_KEY_LENGTH = 66
 _SLACK_WEBHOOK = re.compile(r"https://hooks\.slack\.com/services/[A-Z0-9]+/[A-Z0-9]+/[A-Za-z0-9]+", re.A)
 # header.payload.signature, each base64url; the header is JSON, so it always starts "eyJ" ('{"').
 _JWT = re.compile(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?![\w-])", re.A)
@@ -126,8 +127,9 @@ def find_keys(text: str) -> Iterator[Secret]:
     for match in _EXTENDED_PRIVATE_KEY.finditer(text):
         yield Secret("private_key", *match.span())
     for word in _PRIVATE_KEY_WORD.finditer(text):
-        found = _HEX_KEY.search(text, word.end())
-        if found and found.start() < sentence_limit(text, word.end(), _KEY_SENTENCE):
+        limit = sentence_limit(text, word.end(), _KEY_SENTENCE)
+        found = _HEX_KEY.search(text, word.end(), limit + _HEX_KEY_LENGTH)  # it must begin in the sentence
+        if found and found.start() < limit:
             yield Secret("private_key", *found.span())
     for match in _JWT.finditer(text):
         yield Secret("token", *match.span())

@@ -29,6 +29,9 @@ _PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|(?i:\b(?:phone|mobi
                          r"|(?i:\b(?:my|his|her|your|our|their)\b[\w\s'-]{0,20}?\bnumber\b)", re.A)  # "my Oslo number", not "the number of"
 _DIGIT_GROUPS = re.compile(r"(?<![\w+.-])(?:\d{2,5}(?:[ -]\d{2,5}){0,4}|\d{6,15})(?![\w])(?![-.]\d)", re.A)
 _PHONE_WORD_WIDTH = 16
+# A run that begins in the window may run on past it, but never by more than this (5 groups of 5 and 4 separators, or
+# 15 digits): the search stops there, so a long message costs each phone word a few characters, not the rest of it.
+_LONGEST_RUN = 40
 
 
 def find_phones_by_word(text: str) -> Iterator[Secret]:
@@ -36,8 +39,9 @@ def find_phones_by_word(text: str) -> Iterator[Secret]:
     for word in _PHONE_WORD.finditer(text):
         if names_a_reference(word.group(0)):  # "my order number"
             continue
-        run = _DIGIT_GROUPS.search(text, word.end())  # may run on past the window, must begin in it
-        if run and run.start() >= sentence_limit(text, word.end(), _PHONE_WORD_WIDTH):
+        limit = sentence_limit(text, word.end(), _PHONE_WORD_WIDTH)
+        run = _DIGIT_GROUPS.search(text, word.end(), limit + _LONGEST_RUN)  # may run on past the window, must begin in it
+        if run and run.start() >= limit:
             run = None
         if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
                 and not follows_reference_word(text, word.start()) and not follows_reference_word(text, run.start()) \
@@ -62,6 +66,10 @@ _PUBLIC_LINE_BEFORE = re.compile(r"(?:客服|热线|售后|总机|服务电话|(
 _TOLL_FREE_GROUPED = re.compile(r"1[38]00[ -]", re.A)
 
 
+# Toll-free and shared-cost codes (North America's 8XX, China's 400): a business's public line, not a person's.
+_BUSINESS_CODES = {"800", "833", "844", "855", "866", "877", "888", "400"}
+
+
 def is_business_line(text: str, start: int, end: int) -> bool:
     digits = re.sub(r"\D", "", text[start:end])
     return (digits[:3] in ("400", "800") and len(digits) == 10) or bool(_TOLL_FREE_GROUPED.match(text, start)) \
@@ -78,10 +86,6 @@ def _plausible(text: str, start: int, end: int) -> bool:
     if _run_together(text[start:end]) and follows_reference_word(text, start):
         return False
     return True
-
-
-# Toll-free and shared-cost codes (North America's 8XX, China's 400): a business's public line, not a person's.
-_BUSINESS_CODES = {"800", "833", "844", "855", "866", "877", "888", "400"}
 
 
 def _nanp_area_ok(match: re.Match) -> bool:
