@@ -234,6 +234,29 @@ def test_everything_about_something_else_is_about_that_thing(message, descriptio
     assert not request.everything and request.description == description
 
 
+@pytest.mark.parametrize("message, descriptions", [
+    ("有两件事你别记了：我表姐的离婚官司，还有我的车被人刮了那次", ["我表姐的离婚官司", "我的车被人刮了那次"]),
+    ("把这两件事删了：体检结果，还有我哥借钱的事", ["体检结果", "我哥借钱"]),
+    ("Please delete two things: my mental health treatment, and the money problems at home",
+     ["mental health treatment", "money problems at home"]),
+    ("I want you to forget the following: my salary, and the argument with my boss",
+     ["salary", "argument with my boss"]),
+    ("About those two things: the night in the cells, and the loan from my uncle, please wipe them",
+     ["night in the cells", "loan from my uncle"]),
+    # the count after the list counts what came before it
+    ("体检结果，还有我哥借钱的事，这两件事都删了吧", ["体检结果", "我哥借钱"]),
+    ("my salary, the argument with my boss - please forget those two things", ["salary", "argument with my boss"]),
+    # a count that names nothing, before or after it, is no description
+    ("please forget those two things", []),
+])
+def test_a_count_announces_a_list_and_each_listed_matter_is_a_request(message, descriptions):
+    """"两件事：A，还有B", "two things: A, and B": the count names nothing itself; each matter after it is looked for
+    on its own (a description joining both fits either message less than each part alone)."""
+    requests = detect_forget_requests(message)
+    assert [request.description for request in requests] == descriptions
+    assert not any(request.everything for request in requests)
+
+
 @pytest.mark.parametrize("description, parts", [
     ("工资和年终奖", ["工资和年终奖", "工资", "年终奖"]),
     ("my weight and my blood pressure numbers", ["my weight and my blood pressure numbers", "my weight",
@@ -426,6 +449,36 @@ def test_a_paraphrase_with_no_shared_word_takes_the_message_that_stands_out():
     texts = " ".join(Snippet.objects.filter(user_id="standout").values_list("text", flat=True))
     assert "evicted" not in texts
     assert all(word in texts for word in ("cello", "dashboard", "dinosaurs", "oat milk", "Peak District"))
+
+
+NEUTRAL_HISTORY = {
+    "zh": ["我每周六上午在社区教小朋友下围棋", "家里的猫最近总是掉毛", "我最近在学做广式早茶点心",
+           "我女儿下个月要去杭州参加夏令营", "单位食堂的菜越来越难吃了", "我打算明年换一台电动车"],
+    "en": ["I teach beginner pottery classes on Tuesday nights", "Our dog Pickle hates the vacuum cleaner",
+           "I'm trying to cut down on sugar in my tea", "My aunt is moving to Glasgow in August",
+           "The kiln at the studio needs a new element", "I prefer trains to flying whenever I can"],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, matters, request_text, gone", [
+    ("zh", ["我前年在澳洲农场打黑工，签证过期被遣返回国", "上个月酒后开车被查，驾照吊销了半年"],
+     "有两件事你别记了：出国打工的经历，还有被交警处理的那件", ["遣返", "吊销"]),
+    ("en", ["I was diagnosed with depression last year and I'm still on medication",
+            "My husband ran up twenty thousand in gambling debts and I only just found out"],
+     "Please delete two things: my mental health treatment, and the money problems at home", ["depression", "gambling"]),
+])
+def test_a_request_naming_several_matters_takes_the_message_each_one_means(language, matters, request_text, gone):
+    """Two matters announced by a count, each in other words than its message: the two together stand out for
+    neither message (each fits one, so they dilute each other); each matter, looked for on its own, does."""
+    user = f"two-matters-{language}"
+    history = NEUTRAL_HISTORY[language]
+    for number, text in enumerate([matters[0], *history[:2], matters[1], *history[2:]]):
+        service.after_turn(user, text, session_id="s1", turn_id=f"t{number}")
+    service.after_turn(user, request_text, session_id="s1", turn_id="t9")
+    texts = " ".join(Snippet.objects.filter(user_id=user).values_list("text", flat=True))
+    assert not [word for word in gone if word in texts]
+    assert all(text in texts for text in history)
 
 
 @pytest.mark.django_db

@@ -13,7 +13,7 @@ from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
-    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, CUE, EN_ASKED_NOT, EN_LEADING,
+    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, CUE, EN_ASKED_NOT, EN_LEADING,
     EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, MEMORY_REFERENCE, META_WORDS, NEUTER,
     NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF, SELF_CORRECTION,
     SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING,
@@ -92,8 +92,10 @@ def _chunks(message: str) -> list[tuple[int, str]]:
 
 def _clean(phrase: str) -> str:
     """The phrase without fillers; each of several joined phrases ("X, Y") on its own."""
-    pieces = [_clean_one(piece) for piece in phrase.split(", ")]
-    return ", ".join(piece for piece in pieces if piece)
+    pieces = [piece for piece in (_clean_one(piece) for piece in phrase.split(", ")) if piece]
+    # "those two things, A, B": beside what it counts, the count names nothing (see _listed_ahead)
+    named = [piece for piece in pieces if not COUNTED.match(piece)]
+    return ", ".join(named or pieces)
 
 
 def _clean_one(phrase: str) -> str:
@@ -198,13 +200,17 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         asked[index] = ""
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
+        listed = _listed_ahead(chunks, index, raw)
+        raw = f"{raw}, {listed}" if listed else raw
         description = _clean(raw)
         if KEEP_VERB.search(found.group(0)) and KEPT_IN_A_STATE.fullmatch(description):
             continue
         # "don't store this", "此事不要存档": keeping a record of this very message is what is refused.
         refuses_a_record = bool(NOT_STORED.search(found.group(0)) and (not description or PRONOUN.match(description)))
         strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
-        if PRONOUN.match(description) or not description and not _self_or_all(_without_anaphors(raw)):
+        # a count with no list after it counts what came before ("A，还有B，这N件都删了")
+        if PRONOUN.match(description) or COUNTED.match(description) \
+                or not description and not _self_or_all(_without_anaphors(raw)):
             antecedent = _antecedent(chunks, index, asked, question_sentences)
             points_ahead = not antecedent and _named_right_after(chunks, index, sentence)
             antecedent = antecedent or points_ahead
@@ -215,7 +221,9 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             if NEUTER.match(description or "it") and not (CUE.search(chunk) or WHOLE_OF_IT.search(chunk)
                                                             or CUE.search(antecedent) or refuses_a_record):
                 continue
-            raw, description, points_back = antecedent, _clean(antecedent), not points_ahead
+            # a count keeps its place beside what it counts: each matter is then asked for (_each_listed)
+            counted = f", {raw}" if COUNTED.match(description) else ""
+            raw, description, points_back = antecedent + counted, _clean(antecedent), not points_ahead
         if not strong and not (CUE.search(chunk) or CUE.search(raw)):
             continue
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
@@ -230,9 +238,38 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         asked[index] = "" if everything else description
         said = " ".join(text for number, text in chunks if number == sentence)  # "X那摊事 你统统删了 别留底"
         whole = not everything and bool(ALL_OF_IT.search(said) or ALL_OF_IT.search(raw))
-        requests.append(ForgetRequest(description=asked[index], everything=everything, whole_subject=whole, text=chunk,
-                                      points_back=points_back))
+        requests += [ForgetRequest(description=item, everything=everything, whole_subject=whole, text=chunk,
+                                   points_back=points_back) for item in _each_listed(raw, asked[index])]
     return _distinct(requests)
+
+
+def _each_listed(raw: str, description: str) -> list[str]:
+    """The subjects one request names: each item of a list its count announced ("三件事：A，B，C" asks three times, each
+    matter found on its own: together they fit either message less well than each alone), else the description."""
+    pieces = [_clean(_LIST_JOINER.sub("", piece.strip())) for piece in raw.split(", ")]
+    if not description or not any(COUNTED.match(piece) for piece in pieces if piece):
+        return [description]
+    return [piece for piece in pieces if piece and not COUNTED.match(piece)] or [description]
+
+
+_LIST_JOINER = re.compile(r"^(?:还有|以及|另外|再就是|再有|和|跟|与|及|(?i:and|also|plus|as well as)\s+)")
+
+
+def _listed_ahead(chunks, index: int, raw: str) -> str:
+    """"N件事删了：A，B", "drop N things: A, and B": a counted placeholder stands for the phrases after
+    it that name subjects, up to the next request: the rest of its sentence, or the next sentence when its own ends
+    with it."""
+    if not COUNTED.match(_clean(raw)):
+        return ""
+    sentence = chunks[index][0]
+    following = [chunk for number, chunk in chunks[index + 1:] if number == sentence] or \
+        [chunk for number, chunk in chunks[index + 1:] if number == sentence + 1]
+    listed = []
+    for chunk in following:
+        if _imperative_verb(chunk, question=False) or not _names_subject(chunk):
+            break
+        listed.append(chunk)
+    return ", ".join(listed)
 
 
 def _with_restatement_after(chunks, index: int, sentence: int, description: str) -> str:

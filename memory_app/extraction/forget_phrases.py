@@ -152,6 +152,12 @@ ALL_OF_IT = re.compile(r"全部|所有|一切|统统|通通|全都|(?i:\b(?:ever
 QUANTIFIER = re.compile(r"一切|所有|全部|全都|都|(?i:\b(?:everything|anything|all|whole|entire)\b)")
 STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道|你存|(?i:\b(?:data|info|information|memories|profile|history|you know|you remember)\b)")
 PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|此事|此|这件事|那件事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
+# A counted placeholder ("三件事", "以下这些", "a couple of things", "the following"): it points ahead, to the list
+# of subjects the message gives after it ("N件事删了：A，B", "drop N things: A, and B").
+COUNTED = re.compile(r"^(?:有|把|将|关于)?(?:(?:这|那)?(?:[两二三四五俩仨几]|\d+)(?:件|个|条|样|点)(?:事情?|事儿|东西|内容)?"
+                     r"|(?:以下|下面)(?:这些|几件|几点|的)?(?:事情?|内容)?)$"
+                     r"|^(?i:(?:about |regarding )?(?:these |those |the )?(?:two|three|four|five|several|a few|a couple of|"
+                     r"couple of|few|\d+)\s+(?:things|matters|items|bits|points|details)|(?:the )?following(?: things| items)?)$")
 NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
 # "don't keep it hot", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
 # or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
