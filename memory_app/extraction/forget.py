@@ -14,10 +14,10 @@ from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
     ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, CUE, EN_ASKED_NOT, EN_LEADING,
-    EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, MEMORY_REFERENCE, META_WORDS, NEUTER,
-    NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF, SELF_CORRECTION,
-    SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING,
-    ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
+    EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE, META_WORDS,
+    NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
+    SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
+    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
 
 
@@ -209,8 +209,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         refuses_a_record = bool(NOT_STORED.search(found.group(0)) and (not description or PRONOUN.match(description)))
         strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
         # a count with no list after it counts what came before ("A，还有B，这N件都删了")
-        if PRONOUN.match(description) or COUNTED.match(description) \
-                or not description and not _self_or_all(_without_anaphors(raw)):
+        counts_back = bool(COUNTED.match(description))
+        if PRONOUN.match(description) or counts_back or not description and not _self_or_all(_without_anaphors(raw)):
             antecedent = _antecedent(chunks, index, asked, question_sentences)
             points_ahead = not antecedent and _named_right_after(chunks, index, sentence)
             antecedent = antecedent or points_ahead
@@ -222,7 +222,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
                                                             or CUE.search(antecedent) or refuses_a_record):
                 continue
             # a count keeps its place beside what it counts: each matter is then asked for (_each_listed)
-            counted = f", {raw}" if COUNTED.match(description) else ""
+            counted = f", {raw}" if counts_back else ""
             raw, description, points_back = antecedent + counted, _clean(antecedent), not points_ahead
         if not strong and not (CUE.search(chunk) or CUE.search(raw)):
             continue
@@ -246,13 +246,11 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
 def _each_listed(raw: str, description: str) -> list[str]:
     """The subjects one request names: each item of a list its count announced ("三件事：A，B，C" asks three times, each
     matter found on its own: together they fit either message less well than each alone), else the description."""
-    pieces = [_clean(_LIST_JOINER.sub("", piece.strip())) for piece in raw.split(", ")]
+    pieces = [_clean(LIST_JOINER.sub("", piece.strip())) for piece in raw.split(", ")]
     if not description or not any(COUNTED.match(piece) for piece in pieces if piece):
         return [description]
     return [piece for piece in pieces if piece and not COUNTED.match(piece)] or [description]
 
-
-_LIST_JOINER = re.compile(r"^(?:还有|以及|另外|再就是|再有|和|跟|与|及|(?i:and|also|plus|as well as)\s+)")
 
 
 def _listed_ahead(chunks, index: int, raw: str) -> str:

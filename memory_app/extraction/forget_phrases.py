@@ -158,6 +158,8 @@ COUNTED = re.compile(r"^(?:有|把|将|关于)?(?:(?:这|那)?(?:[两二三四�
                      r"|(?:以下|下面)(?:这些|几件|几点|的)?(?:事情?|内容)?)$"
                      r"|^(?i:(?:about |regarding )?(?:these |those |the )?(?:two|three|four|five|several|a few|a couple of|"
                      r"couple of|few|\d+)\s+(?:things|matters|items|bits|points|details)|(?:the )?following(?: things| items)?)$")
+# What joins the items of such a list ("…，还有B", "…, and B"): no part of the item.
+LIST_JOINER = re.compile(r"^(?:还有|以及|另外|再就是|再有|和|跟|与|及|(?i:and|also|plus|as well as)\s+)")
 NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
 # "don't keep it hot", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
 # or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
