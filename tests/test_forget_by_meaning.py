@@ -210,6 +210,9 @@ def test_a_preference_phrased_with_a_removal_verb_is_still_extracted(clause):
     # a keep verb whose pronoun takes a complement puts something in a state
     "Don't keep it hot for me, I'll eat after the call", "please don't keep them waiting at the gate",
     "don't keep it a secret from her", "don't keep it short, I want the long version",
+    # a count that opens an edit or an errand, not a request about what was said
+    "Three things to delete from the spreadsheet: column B, column D, and the totals row",
+    "I have two things to throw away: an old sofa, and a broken lamp", "两个要删掉：第三行，第五行",
 ])
 def test_ordinary_sentences_are_not_forget_requests(message):
     assert detect_forget_requests(message) == []
@@ -243,6 +246,13 @@ def test_everything_about_something_else_is_about_that_thing(message, descriptio
      ["salary", "argument with my boss"]),
     ("About those two things: the night in the cells, and the loan from my uncle, please wipe them",
      ["night in the cells", "loan from my uncle"]),
+    # the count as the topic of the request, before its verb
+    ("有三件事要你忘掉：我的签证面试，还有跟室友闹翻的事，以及我的月薪", ["我的签证面试", "室友闹翻", "我的月薪"]),
+    ("以下几件事请删除：我舅舅住院的事；我的贷款额度", ["我舅舅住院", "我的贷款额度"]),
+    ("Two things to forget: my visa interview, and the falling-out with my flatmate",
+     ["visa interview", "falling-out with my flatmate"]),
+    ("There are a few things I'd like you to delete: my loan limit, plus the stuff about my uncle's surgery",
+     ["loan limit", "uncle's surgery"]),
     # the count after the list counts what came before it
     ("体检结果，还有我哥借钱的事，这两件事都删了吧", ["体检结果", "我哥借钱"]),
     ("my salary, the argument with my boss - please forget those two things", ["salary", "argument with my boss"]),

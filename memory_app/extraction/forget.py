@@ -13,7 +13,7 @@ from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
-    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, CUE, EN_ASKED_NOT, EN_LEADING,
+    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE, EN_ASKED_NOT, EN_LEADING,
     EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE, META_WORDS,
     NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
     SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
@@ -142,7 +142,7 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             return found
         # An English verb in a Chinese sentence ("那件事全部 delete 掉") takes the Chinese request words before it.
         request_start = (EN_REQUEST_PREFIX.match(before.strip()) or ZH_REQUEST_START.match(before.strip())
-                         or ZH_BA_REQUEST.match(before.strip()))
+                         or ZH_BA_REQUEST.match(before.strip()) or COUNTED_FRAME.match(before.strip()))
         asks_politely = re.match(EN_ASKED_NOT, verb, re.I)  # a polite question ("could you not store X?") asks
         if request_start and not (question and not before.strip() and not asks_politely):
             return found
@@ -161,6 +161,9 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if _clean(after) and not PRONOUN.match(_clean(after)) and not COMMENT_START.match(after.strip()) \
             and not VERB.match(after.strip()):  # "删掉吧不要存": a second request, not the object
         return after
+    frame = COUNTED_FRAME.match(before.strip())
+    if frame:  # "two things to forget: …": the count stands for the list after it (_listed_ahead)
+        return frame.group("zh") or frame.group("en")
     topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{ZH_PLEASE}|能不能|可不可以|能否|是不是|要不|现在|马上|立刻|赶紧|"
                    r"一律|一概|统统|通通|全都|直接|干脆|彻底|从此|以后|今后)+$", "", before).strip()
     if _clean(topic) and not EN_REQUEST_PREFIX.match(topic):
@@ -200,7 +203,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         asked[index] = ""
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
-        listed = _listed_ahead(chunks, index, raw)
+        listed = _listed_ahead(chunks, index, raw, _ending_in_a_semicolon(message))
         raw = f"{raw}, {listed}" if listed else raw
         description = _clean(raw)
         if KEEP_VERB.search(found.group(0)) and KEPT_IN_A_STATE.fullmatch(description):
@@ -224,7 +227,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             # a count keeps its place beside what it counts: each matter is then asked for (_each_listed)
             counted = f", {raw}" if counts_back else ""
             raw, description, points_back = antecedent + counted, _clean(antecedent), not points_ahead
-        if not strong and not (CUE.search(chunk) or CUE.search(raw)):
+        if not strong and not _cue_beside_a_count(chunk, found, raw):
             continue
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
         if not description and not everything:
@@ -253,21 +256,39 @@ def _each_listed(raw: str, description: str) -> list[str]:
 
 
 
-def _listed_ahead(chunks, index: int, raw: str) -> str:
+def _listed_ahead(chunks, index: int, raw: str, semicolon_ended: set[int]) -> str:
     """"N件事删了：A，B", "drop N things: A, and B": a counted placeholder stands for the phrases after
     it that name subjects, up to the next request: the rest of its sentence, or the next sentence when its own ends
-    with it."""
+    with it; a semicolon ends no list ("以下几件事请删除：A；B")."""
     if not COUNTED.match(_clean(raw)):
         return ""
     sentence = chunks[index][0]
-    following = [chunk for number, chunk in chunks[index + 1:] if number == sentence] or \
-        [chunk for number, chunk in chunks[index + 1:] if number == sentence + 1]
+    last = sentence if any(number == sentence for number, _ in chunks[index + 1:]) else sentence + 1
+    while last in semicolon_ended:
+        last += 1
+    following = [chunk for number, chunk in chunks[index + 1:] if number <= last]
     listed = []
     for chunk in following:
         if _imperative_verb(chunk, question=False) or not _names_subject(chunk):
             break
         listed.append(chunk)
     return ", ".join(listed)
+
+
+def _cue_beside_a_count(chunk: str, found: re.Match, raw: str) -> bool:
+    """A memory cue in the request or in what it names. "Three things to delete from the spreadsheet: …" is an
+    edit: in a count that opens the request, "things" says nothing of memory (a count of 件事 does: matters)."""
+    frame = COUNTED_FRAME.match(chunk[:found.start()].strip())
+    if frame and frame.group("en"):
+        chunk = chunk[frame.end("en"):]
+        raw = raw.removeprefix(frame.group("en"))
+    return bool(CUE.search(chunk) or CUE.search(raw))
+
+
+def _ending_in_a_semicolon(message: str) -> set[int]:
+    """The numbers of the sentences (as ``_chunks`` counts them) that a semicolon ends."""
+    return {number for number, sentence in enumerate(SENTENCE_BREAK.split(message or ""))
+            if sentence.rstrip().endswith(("；", ";"))}
 
 
 def _with_restatement_after(chunks, index: int, sentence: int, description: str) -> str:

@@ -47,7 +47,7 @@ VERB = re.compile(rf"(?P<zs>{ZH_STRONG})|(?P<zg>{ZH_GENERIC})|(?P<es>\b(?:{EN_ST
 # of the description is a bare name, and every message naming that person would go.)
 CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于|有关|的事|那件事|这件事|此事|往事|心事|私事|那次|上次|之前|以前|刚才|那天|隐私|档案|笔记|底"
                   r"|念叨|唠|吐槽|牢骚|抱怨|闲话|八卦|秘密|交代|透露|倾诉|私下|心里话|悄悄话"
-                  r"|你(?:那|这)(?:边|儿|里)"
+                  r"|你(?:那|这)(?:边|儿|里)|(?:[两二三四五俩仨几]|\d+)件事"  # matters counted are matters spoken of
                   r"|(?i:\b(?:told|said|say|mentioned|shared|talked|discussed|raised|wrote|went over|confided|vented|opened up|let slip|know|knows|remember|memory|"
                   r"memories|info|information|data|details|notes?|records?|stuff|things?|about|regarding|concerning|"
                   r"history|profile)\b"
@@ -154,12 +154,24 @@ STORED = re.compile(r"信息|数据|记忆|资料|档案|记录|你记|你知道
 PRONOUN = re.compile(r"^(?:他|她|它|他们|她们|它们|这事|那事|此事|此|这件事|那件事|这个人|那个人|(?i:him|her|them|he|she|they|it|that|this|these|those|one))$")
 # A counted placeholder ("三件事", "以下这些", "a couple of things", "the following"): it points ahead, to the list
 # of subjects the message gives after it ("N件事删了：A，B", "drop N things: A, and B").
-COUNTED = re.compile(r"^(?:有|把|将|关于)?(?:(?:这|那)?(?:[两二三四五俩仨几]|\d+)(?:件|个|条|样|点)(?:事情?|事儿|东西|内容)?"
-                     r"|(?:以下|下面)(?:这些|几件|几点|的)?(?:事情?|内容)?)$"
-                     r"|^(?i:(?:about |regarding )?(?:these |those |the )?(?:two|three|four|five|several|a few|a couple of|"
-                     r"couple of|few|\d+)\s+(?:things|matters|items|bits|points|details)|(?:the )?following(?: things| items)?)$")
+ZH_COUNT = (r"(?:(?:这|那)?(?:[两二三四五俩仨几]|\d+)(?:件|个|条|样|点)(?:事情?|事儿|东西|内容)?"
+            r"|(?:以下|下面)(?:这些|几件|几点|的)?(?:事情?|内容)?)")
+EN_COUNT = (r"(?:these |those |the )?(?:two|three|four|five|several|a few|a couple of|couple of|few|\d+)\s+(?:more\s+)?"
+            r"(?:things|matters|items|bits|points|details)")
+COUNTED = re.compile(rf"^(?:有|把|将|关于)?{ZH_COUNT}$"
+                     rf"|^(?i:(?:about |regarding )?{EN_COUNT}|(?:the )?following(?: things| items)?)$")
+# The count as the topic of the request, announcing the list after it: "三件事要你清掉：…", "以下几点请删除：…",
+# "four items to forget: …", "there are several matters I'd like you to drop: …". Its group is the count itself.
+# ("I have two things to throw away: …" is the speaker's own errand, not a request.)
+COUNTED_FRAME = re.compile(
+    rf"^(?:还有|另外|我这儿|我这里|我)?有?(?P<zh>{ZH_COUNT})(?:要|想|得|需要)?(?:{ZH_PLEASE}|你|帮我|给我|替我)*$"
+    r"|^(?i:(?:(?:so|ok|okay|also|and|please|just|right|alright|now|oh)\s*,?\s+)*"
+    r"(?:there (?:are|is)\s+|there're\s+|here are\s+)?"
+    rf"(?P<en>{EN_COUNT})\s+(?:(?:that|which)\s+)?"
+    r"(?:(?:i|we)(?:'d| would)? (?:want|need|like|wish) (?:you|u) to|(?:for (?:you|u) )?to|"
+    r"(?:you|u) (?:should|can|could|need to|must)|please))$")
 # What joins the items of such a list ("…，还有B", "…, and B"): no part of the item.
-LIST_JOINER = re.compile(r"^(?:还有|以及|另外|再就是|再有|和|跟|与|及|(?i:and|also|plus|as well as)\s+)")
+LIST_JOINER = re.compile(r"^(?:(?:还有|以及|另外|再就是|再有|和|跟|与|及|(?i:and|also|plus|as well as)\s+))+")
 NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
 # "don't keep it hot", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
 # or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
