@@ -11,6 +11,7 @@ unseen. A grammar change moves descriptions in ways no eval total shows until a 
 """
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -37,17 +38,20 @@ for path in sys.argv[2:]:
         case = json.loads(line)
         for turn in case["turns"]:
             if turn["speaker"] != "assistant":
-                requests = extract(turn["text"], use_llm=False).forget_requests
-                if requests:
-                    key = os.path.basename(path) + "|" + str(turn["id"])
-                    found[key] = [[r.description, r.everything, r.whole_subject] for r in requests]
+                result = extract(turn["text"], use_llm=False)
+                key = os.path.basename(path) + "|" + str(turn["id"])
+                if result.forget_requests:
+                    found[key] = [[r.description, r.everything, r.whole_subject] for r in result.forget_requests]
+                if os.environ.get("WITH_CANDIDATES") and result.candidates:
+                    found[key + "|candidates"] = sorted([c.key, c.text] for c in result.candidates)
 print(json.dumps(found, ensure_ascii=False))
 """
 
 
-def detections(checkout: Path) -> dict:
+def detections(checkout: Path, with_candidates: bool) -> dict:
+    environment = {**os.environ, "WITH_CANDIDATES": "1" if with_candidates else ""}
     result = subprocess.run([sys.executable, "-c", READER, str(checkout), *map(str, SET_FILES)],
-                            capture_output=True, text=True, check=True)
+                            capture_output=True, text=True, check=True, env=environment)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
@@ -55,9 +59,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("base", type=Path, help="the checkout to compare with (a git worktree of the base commit)")
     parser.add_argument("--held-out", default=HELD_OUT, help=f"sets only counted (default {HELD_OUT})")
+    parser.add_argument("--candidates", action="store_true",
+                        help="also compare what each turn's extraction keeps (key and text of every candidate): the "
+                             "grammar's clause splitting decides what is extracted from, not only what is forgotten")
     args = parser.parse_args()
     held = {f"unseen_assist_{name.strip()}.jsonl" for name in args.held_out.split(",") if name.strip()}
-    before, after = detections(args.base.resolve()), detections(ROOT)
+    before, after = detections(args.base.resolve(), args.candidates), detections(ROOT, args.candidates)
     counted = Counter()
     for key in sorted(set(before) | set(after)):
         if before.get(key) == after.get(key):
@@ -70,7 +77,8 @@ def main() -> None:
             print(f"{kind:8} {key}: {before.get(key)} -> {after.get(key)}")
     for (set_name, kind), count in sorted(counted.items()):
         print(f"{kind:8} {set_name}: {count} (held out: counted only)")
-    print(f"{len(before)} turns with requests before, {len(after)} after")
+    requests_before, requests_after = (sum(not key.endswith("|candidates") for key in found) for found in (before, after))
+    print(f"{requests_before} turns with requests before, {requests_after} after")
 
 
 if __name__ == "__main__":

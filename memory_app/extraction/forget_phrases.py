@@ -187,7 +187,9 @@ WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 # ("那是她的私事", "that was a mistake"), or a regret about saying it ("本来不该外传", "I shouldn't have").
 COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
                             r"|^(?:我|我真|我也)?(?:本来|其实|真|按说|按理|照理)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
-                            r"|^(?i:(?:on reflection,? |in hindsight,? )?(?:I|we)\s+(?:shouldn't|should not|should never|ought (?:never|not) to|regret|wish I hadn't))")
+                            r"|^(?i:(?:on reflection,? |in hindsight,? )?(?:I|we)\s+(?:shouldn't|should not|should never|ought (?:never|not) to|regret|wish I hadn't))"
+                            # how the speaker behaved in saying it: "I was being silly", "we're being paranoid"
+                            r"|^(?i:(?:I|we)(?:'m|'re| am| are| was| were) being(?:\s+[\w'-]+){1,3}\s*$)")
 # A restatement of what was just named, not a comment on it: "就是…的那件" (a clause closed by a demonstrative and a
 # measure word), "the one where…", "I mean…". Its inner clause says more precisely what is meant.
 APPOSITIVE = re.compile(r"^(?:也)?就是(?:说)?(?P<zh>.+?)的?(?:那|这)(?:件|个|次|些|段|回|桩|档子|阵子)(?:事情?|事儿)?$"
@@ -196,6 +198,7 @@ APPOSITIVE = re.compile(r"^(?:也)?就是(?:说)?(?P<zh>.+?)的?(?:那|这)(?:�
 META_WORDS = re.compile(r"不该|不应该|不应|不想|不好意思|后悔|说出来|说出去|传出去|外传|外扬|外人|别人|说漏嘴|说了|讲了|其实|本来|按理|按说"
                          r"|算了|反正|总之|对不起|抱歉|唉|哎|我|你"
                          r"|(?i:\b(?:actually|anyway|honestly|sorry|well|ok|okay|hmm|so|also|i|you|shouldn't|should|not|have|"
+                         r"like|fully|totally|completely|entirely|properly|literally|seriously|"
                          r"said|told|mentioned|regret|oops|on second thought|never mind)\b)")
 
 # A statement of change, not a request to erase: "you can forget the paper timesheets, we log hours in the app
@@ -227,5 +230,6 @@ ONLY_A_PLACE = re.compile(rf"{WITH_YOU}|(?:任何|所有|你的|你们的|你那
                            r"|(?i:(?:in|into|to|on)?\s*(?:any|your|the|my|this|that|our)?\s*(?:notes?|records?|memory|files?|logs?|system|database)(?: at all)?)")
 # Calling the assistant by a name ("小暖啊", "hey Sam"): no part of what is to be forgotten.
 ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,4}[啊呀哎哈喂呐]|(?i:(?:hey|hi|ok|okay|so|oh|dear)(?:\s+\w+)?|um|uh|btw|anyway|well)")
-# A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all.
-CHUNK_BREAK = re.compile(rf"[，,：:]|\s[—–-]+\s|[—–]+|{NOT_BEFORE_A_TITLE_DOT}\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+# A space between two Chinese characters breaks a clause too: dictated text often has no punctuation at all; so does a
+# trailing-off ellipsis ("……", "...").
+CHUNK_BREAK = re.compile(rf"[，,：:]|…+|\.{{2,}}|\s[—–-]+\s|[—–]+|{NOT_BEFORE_A_TITLE_DOT}\.\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
