@@ -267,6 +267,20 @@ def test_a_count_announces_a_list_and_each_listed_matter_is_a_request(message, d
     assert not any(request.everything for request in requests)
 
 
+@pytest.mark.parametrize("message, descriptions", [
+    # a trailing-off ellipsis breaks the clause: the interjection before it names nothing
+    ("嗯……前阵子跟你说的我舅舅欠钱的事，帮我删了吧", ["我舅舅欠钱"]),
+    ("the thing about my cousin's arrest...delete that", ["cousin's arrest"]),
+    # how the speaker behaved, and a bare intensifier, are no antecedent for "it"
+    ("please drop what I said about my flatmate's rent. like totally. I was being petty. pretend I never said it",
+     ["flatmate's rent"]),
+    # a clause that goes on to name something still names it
+    ("I was being dramatic about my landlord's inspection, forget all that", ["I was being dramatic about my landlord's inspection"]),
+])
+def test_pauses_and_remarks_about_oneself_are_no_part_of_what_is_forgotten(message, descriptions):
+    assert [request.description for request in detect_forget_requests(message)] == descriptions
+
+
 @pytest.mark.parametrize("description, parts", [
     ("工资和年终奖", ["工资和年终奖", "工资", "年终奖"]),
     ("my weight and my blood pressure numbers", ["my weight and my blood pressure numbers", "my weight",
