@@ -196,9 +196,10 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     memory_rows, regardless_rows = vectors.rows_with_vectors_each(
         [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)], vector_search)
     # The later corrections of the statements found come in the same read (see _revisions_stand_in).
+    # With the column the vector search's rows carry (_revised_by): a hit the vector search finds too is not read again.
     snippet_rows, = vectors.rows_with_vectors_each(
-        [_recallable_snippets(tenant, user_id, now).filter(pk__in=_found_or_revising(list(snippet_hits)))],
-        vector_search)
+        [_recallable_snippets(tenant, user_id, now).annotate(revised_by=_revised_by())
+         .filter(pk__in=_found_or_revising(list(snippet_hits)))], vector_search)
     if session_summaries is None:
         session_summaries = list(_session_summaries(tenant, user_id, session_id)) if session_id else []
     return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows,
@@ -238,10 +239,13 @@ def gather(tenant: str, user_id: str, query: str, query_vector, intent: Intent, 
     early = early or read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
                                         session_id=session_id)
     prepared, memory_hits, snippet_hits = early.prepared, early.memory_hits, early.snippet_hits
-    # The vector hits come with their rows (the keyword pass's rows were read before the vector).
+    # The vector hits come with their rows; those the keyword pass read before the vector (same filters, same
+    # columns) are handed back, not read again.
     near_memory_rows, near_snippet_rows = ([], []) if query_vector is None else vectors.nearest_rows_each(
         [(memories, VECTOR_MEMORIES), (snippets.annotate(revised_by=_revised_by()), RETRIEVAL_DEPTH)],
-        tenant, user_id, query_vector, early.vector_search)
+        tenant, user_id, query_vector, early.vector_search,
+        known=[{row.pk: row for row, _ in early.memory_rows + early.regardless_rows},
+               {row.pk: row for row, _ in early.snippet_rows}])
     near_memories = {row.pk: similarity for row, similarity in near_memory_rows}
     near_snippets = {row.pk: similarity for row, similarity in near_snippet_rows}
     items: dict[tuple[str, int], RecallItem] = {}

@@ -389,6 +389,27 @@ def test_rows_of_several_querysets_in_one_read_equal_separate_reads(django_asser
     assert [len(rows) for rows in together] == [2, 2, 0]
 
 
+def test_rows_the_caller_has_read_are_handed_back_not_read_again(django_assert_num_queries):
+    """A turn's keyword hits are read while its query is embedded; the vector search's winners among them come back
+    as those very rows, and only the others are read after the vector."""
+    _say("vec")
+    _remember("vec", "pets.dog", "用户的狗怕打雷")
+    query = get_embedder().embed_query("狗怕打雷")
+    snippets = Snippet.objects.for_user("default", "vec")
+    index = vector_index()
+    prepared = index.prepare("default", "vec", [Memory, Snippet], get_embedder().dim)
+    plain = index.nearest_rows_each([(snippets, 3)], "default", "vec", query, prepared)[0]
+    every_row = {row.pk: row for row in snippets.defer("embedding")}
+    with django_assert_num_queries(0):
+        all_known = index.nearest_rows_each([(snippets, 3)], "default", "vec", query, prepared, known=[every_row])[0]
+    some = {plain[0][0].pk: every_row[plain[0][0].pk]}
+    with django_assert_num_queries(1):
+        some_known = index.nearest_rows_each([(snippets, 3)], "default", "vec", query, prepared, known=[some])[0]
+    for found in (all_known, some_known):
+        assert [(row.pk, similarity) for row, similarity in found] == [(row.pk, similarity) for row, similarity in plain]
+    assert all(row is every_row[row.pk] for row, _ in all_known) and some_known[0][0] is some[plain[0][0].pk]
+
+
 @pytest.mark.parametrize("rows", [1000, 1153, 641])  # in blocks of 128: the last of 104 rows, or of 1 row (joined)
 def test_similarities_in_blocks_equal_one_product_bit_for_bit(rows, monkeypatch):
     """Against a product small enough that OpenBLAS computes it in one thread (above some size it splits the rows

@@ -55,14 +55,18 @@ class VectorIndex:
         raise NotImplementedError
 
     def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
-                          prepared=None) -> list[list[tuple[object, float]]]:
+                          prepared=None, known: list[dict] | None = None) -> list[list[tuple[object, float]]]:
         """``nearest_each`` with the rows themselves (the queryset's columns, the vector field deferred): for each
         (queryset, limit), up to ``limit`` (row, similarity), best first. Here the winners of each search are read
-        after it (one read per search that found any); PostgreSQL returns them from the search's own statement."""
+        after it (one read per search that found any); PostgreSQL returns them from the search's own statement.
+        ``known``: for each search, rows the caller has read already (primary key -> row, with the search's filter
+        and columns), handed back instead of read again."""
         found = []
-        for (queryset, _), near in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector, prepared)):
-            read = {row.pk: row for row in queryset.defer("embedding").filter(AnyOf(F("pk"), list(near)))} if near else {}
-            found.append([(read[pk], similarity) for pk, similarity in near.items() if pk in read])
+        readers = [_Rows(rows) for rows in known or [{}] * len(searches)]
+        for (queryset, _), near, read in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector,
+                                                                          prepared), readers):
+            rows = read(queryset.defer("embedding"), list(near)) if near else {}
+            found.append([(rows[pk], similarity) for pk, similarity in near.items() if pk in rows])
         return found
 
     def rows_with_similarity(self, queryset: QuerySet, query_vector: np.ndarray | None,
@@ -170,10 +174,10 @@ class PgVectorIndex(VectorIndex):
         return found
 
     def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
-                          prepared=None) -> list[list[tuple[object, float]]]:
+                          prepared=None, known: list[dict] | None = None) -> list[list[tuple[object, float]]]:
         """One statement per search that returns the winners' columns with their distances: reading them again by
         primary key afterwards cost a round trip and a second index lookup per row (searches of different models
-        cannot share a UNION, their columns differ)."""
+        cannot share a UNION, their columns differ). The search reads its rows anyway: ``known`` saves nothing."""
         distance = _cosine_distance(int(query_vector.shape[0]), query_vector)
         found = []
         for queryset, limit in searches:
@@ -243,14 +247,23 @@ class _PrimaryKeys:
 
 class _Rows(_PrimaryKeys):
     """Reads the nearest rows that pass the caller's filter, with its columns. A row costs more to read and
-    build than a key, and most pass: the first window holds a quarter more than the limit."""
+    build than a key, and most pass: the first window holds a quarter more than the limit. Rows the caller has
+    read already (``known``: a turn's keyword hits, read while its query was embedded) are not read again: the read
+    after the vector, which nothing hides, gets shorter."""
+
+    def __init__(self, known: dict | None = None):
+        self.known = known or {}
 
     @staticmethod
     def first_window(limit: int) -> int:
         return limit + (limit + 3) // 4
 
     def __call__(self, queryset: QuerySet, pks: list[int]) -> dict[int, object]:
-        return {row.pk: row for row in queryset.filter(AnyOf(F("pk"), pks))}
+        found = {pk: self.known[pk] for pk in pks if pk in self.known}
+        missing = [pk for pk in pks if pk not in found]
+        if missing:
+            found.update((row.pk, row) for row in queryset.filter(AnyOf(F("pk"), missing)))
+        return found
 
 
 class _UserMatrix:
@@ -329,29 +342,30 @@ class CachedMatrixVectorIndex(VectorIndex):
         state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_each(searches, tenant, user_id, query_vector)
-        found = self._search(searches, tenant, user_id, query_vector, state, read=_PrimaryKeys())
+        found = self._search(searches, tenant, user_id, query_vector, state, [_PrimaryKeys()] * len(searches))
         return [{pk: similarity for pk, (_, similarity) in near.items()} for near in found]
 
     def nearest_rows_each(self, searches, tenant: str, user_id: str, query_vector: np.ndarray,
-                          prepared=None) -> list[list[tuple[object, float]]]:
+                          prepared=None, known: list[dict] | None = None) -> list[list[tuple[object, float]]]:
         """The winners' rows come from the reads that apply the caller's filter to them (one per search, deeper
-        only when the filter rejects many): not read again by primary key afterwards."""
+        only when the filter rejects many), not read again by primary key afterwards; nor are the ``known`` ones."""
         state = read_index_state(tenant, user_id) if prepared is None else prepared.state
         if self._too_large(state):
             return self.larger_users.nearest_rows_each(searches, tenant, user_id, query_vector)
         found = self._search([(queryset.defer("embedding"), limit) for queryset, limit in searches],
-                             tenant, user_id, query_vector, state, read=_Rows())
+                             tenant, user_id, query_vector, state, [_Rows(rows) for rows in known or [{}] * len(searches)])
         return [list(near.values()) for near in found]
 
     def _too_large(self, state: IndexState) -> bool:
         return self.larger_users is not None and state.documents > int(app_settings.VECTOR_MATRIX_MAX_ITEMS)
 
-    def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, read) -> list[dict]:
+    def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, readers) -> list[dict]:
+        """``readers``: what reads each search's rows (``_PrimaryKeys`` or ``_Rows``), one per search."""
         version, vectors_version, _ = state
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
         dim = int(query.shape[0])
         return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, dim, version, vectors_version),
-                              query, limit, read) for queryset, limit in searches]
+                              query, limit, read) for (queryset, limit), read in zip(searches, readers)]
 
     @staticmethod
     def _nearest(queryset: QuerySet, entry: "_UserMatrix", query: np.ndarray, limit: int, read) -> dict:
