@@ -62,9 +62,8 @@ class VectorIndex:
         ``known``: for each search, rows the caller has read already (primary key -> row, with the search's filter
         and columns), handed back instead of read again."""
         found = []
-        readers = [_Rows(rows) for rows in known or [{}] * len(searches)]
         for (queryset, _), near, read in zip(searches, self.nearest_each(searches, tenant, user_id, query_vector,
-                                                                          prepared), readers):
+                                                                          prepared), _row_readers(searches, known)):
             rows = read(queryset.defer("embedding"), list(near)) if near else {}
             found.append([(rows[pk], similarity) for pk, similarity in near.items() if pk in rows])
         return found
@@ -266,6 +265,11 @@ class _Rows(_PrimaryKeys):
         return found
 
 
+def _row_readers(searches, known: list[dict] | None) -> list[_Rows]:
+    """One row reader per search, each with the rows the caller read for it already."""
+    return [_Rows(rows) for rows in known or [{}] * len(searches)]
+
+
 class _UserMatrix:
     __slots__ = ("version", "vectors_version", "pks", "matrix", "committed")
 
@@ -353,7 +357,7 @@ class CachedMatrixVectorIndex(VectorIndex):
         if self._too_large(state):
             return self.larger_users.nearest_rows_each(searches, tenant, user_id, query_vector)
         found = self._search([(queryset.defer("embedding"), limit) for queryset, limit in searches],
-                             tenant, user_id, query_vector, state, [_Rows(rows) for rows in known or [{}] * len(searches)])
+                             tenant, user_id, query_vector, state, _row_readers(searches, known))
         return [list(near.values()) for near in found]
 
     def _too_large(self, state: IndexState) -> bool:
