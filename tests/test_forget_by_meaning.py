@@ -272,10 +272,10 @@ def test_a_count_announces_a_list_and_each_listed_matter_is_a_request(message, d
     ("嗯……前阵子跟你说的我舅舅欠钱的事，帮我删了吧", ["我舅舅欠钱"]),
     ("the thing about my cousin's arrest...delete that", ["cousin's arrest"]),
     # how the speaker behaved, and a bare intensifier, are no antecedent for "it"
-    ("please drop what I said about my flatmate's rent. like totally. I was being petty. pretend I never said it",
+    ("please drop what I said about my flatmate's rent. like totally. we were being petty. pretend I never said it",
      ["flatmate's rent"]),
     # a clause that goes on to name something still names it
-    ("I was being dramatic about my landlord's inspection, forget all that", ["I was being dramatic about my landlord's inspection"]),
+    ("we were being dramatic about the landlord's inspection, forget all that", ["we were being dramatic about the landlord's inspection"]),
 ])
 def test_pauses_and_remarks_about_oneself_are_no_part_of_what_is_forgotten(message, descriptions):
     assert [request.description for request in detect_forget_requests(message)] == descriptions

@@ -188,7 +188,7 @@ WHOLE_OF_IT = re.compile(r"(?i:\b(?:whole|entire)\b)|整件|整个")
 COMMENT_START = re.compile(r"^(?:是|就是|都是|这是|那是|这都是|那都是|这些都是|(?i:(?:that|it|this|which)(?:'s|\s+(?:is|was|were))\b))"
                             r"|^(?:我|我真|我也)?(?:本来|其实|真|按说|按理|照理)?(?:不该|不应该|不应|多嘴|嘴快|说多了|说漏嘴|后悔|不小心)"
                             r"|^(?i:(?:on reflection,? |in hindsight,? )?(?:I|we)\s+(?:shouldn't|should not|should never|ought (?:never|not) to|regret|wish I hadn't))"
-                            # how the speaker behaved in saying it: "I was being silly", "we're being paranoid"
+                            # how the speaker behaved in saying it: "we were being silly", "we're being paranoid"
                             r"|^(?i:(?:I|we)(?:'m|'re| am| are| was| were) being(?:\s+[\w'-]+){1,3}\s*$)")
 # A restatement of what was just named, not a comment on it: "就是…的那件" (a clause closed by a demonstrative and a
 # measure word), "the one where…", "I mean…". Its inner clause says more precisely what is meant.
