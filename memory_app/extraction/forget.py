@@ -13,9 +13,9 @@ from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
-    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE, EN_ASKED_NOT, EN_LEADING,
-    EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE, META_WORDS,
-    NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
+    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE, EN_ASKED_NOT,
+    EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE,
+    META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
     SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
     ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
@@ -191,8 +191,11 @@ def _addressed_as_you(message: str) -> str:
 def detect_forget_requests(message: str) -> list[ForgetRequest]:
     message = _addressed_as_you(_with_apostrophes(message))
     chunks = _chunks(message)
-    question_sentences = {number for number, sentence in enumerate(SENTENCE_BREAK.split(message or ""))
+    sentences = SENTENCE_BREAK.split(message or "")
+    question_sentences = {number for number, sentence in enumerate(sentences)
                           if QUESTION.search(QUESTION_TAG.sub("", sentence.strip()))}
+    # a semicolon ends no list ("以下几点请删除：A；B"): the sentences it ends go on into the next (_listed_ahead)
+    semicolon_ended = {number for number, sentence in enumerate(sentences) if sentence.rstrip().endswith(("；", ";"))}
     asked: dict[int, str] = {}  # chunk index -> description of the request it makes ("" when it has none)
     requests: list[ForgetRequest] = []
     for index, (sentence, chunk) in enumerate(chunks):
@@ -203,7 +206,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         asked[index] = ""
         same_sentence_previous = _phrases_before(chunks, index, asked, sentence)
         raw = _object_of(found, chunk, same_sentence_previous)
-        listed = _listed_ahead(chunks, index, raw, _ending_in_a_semicolon(message))
+        listed = _listed_ahead(chunks, index, raw, semicolon_ended)
         raw = f"{raw}, {listed}" if listed else raw
         description = _clean(raw)
         if KEEP_VERB.search(found.group(0)) and KEPT_IN_A_STATE.fullmatch(description):
@@ -255,7 +258,6 @@ def _each_listed(raw: str, description: str) -> list[str]:
     return [piece for piece in pieces if piece and not COUNTED.match(piece)] or [description]
 
 
-
 def _listed_ahead(chunks, index: int, raw: str, semicolon_ended: set[int]) -> str:
     """"N件事删了：A，B", "drop N things: A, and B": a counted placeholder stands for the phrases after
     it that name subjects, up to the next request: the rest of its sentence, or the next sentence when its own ends
@@ -283,12 +285,6 @@ def _cue_beside_a_count(chunk: str, found: re.Match, raw: str) -> bool:
         chunk = chunk[frame.end("en"):]
         raw = raw.removeprefix(frame.group("en"))
     return bool(CUE.search(chunk) or CUE.search(raw))
-
-
-def _ending_in_a_semicolon(message: str) -> set[int]:
-    """The numbers of the sentences (as ``_chunks`` counts them) that a semicolon ends."""
-    return {number for number, sentence in enumerate(SENTENCE_BREAK.split(message or ""))
-            if sentence.rstrip().endswith(("；", ";"))}
 
 
 def _with_restatement_after(chunks, index: int, sentence: int, description: str) -> str:
