@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SET_FILES = [*sorted((ROOT.parent / "shared" / "eval").glob("*.jsonl")),
              *sorted((ROOT / "bench" / "eval_sets").glob("*.jsonl"))]
 # Held out as of the twenty-eighth session (bench/eval_sets/README.md marks each set).
-HELD_OUT = "v12,v13,v14,v15,v17,v19,v20,v22,v23,v24,v25,v27,v28"
+HELD_OUT = "v12,v13,v14,v15,v17,v19,v20,v22,v23,v24,v25,v27,v28,v29"
 
 READER = """
 import json, os, sys
