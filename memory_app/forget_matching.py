@@ -172,8 +172,7 @@ def score(description: str, items: list[Item]) -> None:
         scored = [((float(item.vector @ query) / norm - baseline) / spread, scores[position]) if allowed[position]
                   else None for query, baseline, (scores, _), allowed in zip(queries, baselines, keywords, usable)]
         item.part_fits = [-math.inf if pair is None else pair[0] + weight * pair[1] for pair in scored]
-        item.lift, item.keyword = max((pair for pair in scored if pair is not None),
-                                      key=lambda pair: pair[0] + weight * pair[1])
+        item.lift, item.keyword = scored[int(np.argmax(item.part_fits))]  # the best-fitting part
 
 
 def _keyword_scores(description: str, items: list[Item], *, by_key: bool = True) -> tuple[list[float], list[set[str]]]:
@@ -380,6 +379,9 @@ def _z_scores(values: np.ndarray) -> np.ndarray:
     return (values - values.mean()) / (float(values.std()) or 1.0)
 
 
+MESSAGE_PLACES = ("snippet", "summary", "turn", "working")  # copies of a message: each takes the whole message along
+
+
 def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool = False,
            judged: list[Item] | None = None, said_between: tuple[datetime, datetime] | None = None,
            one_matter: bool = False) -> Matches:
@@ -404,7 +406,7 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
     for item in chosen:
         if item.place == "memory":
             matches.memories.append(item.ref)
-        elif item.place in ("snippet", "summary", "turn", "working"):
+        elif item.place in MESSAGE_PLACES:
             matches.turn_refs |= item.turns
             _add(matches, item)
         else:
@@ -417,9 +419,6 @@ def gather(items: list[Item], tenant: str, user_id: str, *, whole_subject: bool 
         elif item.place == "memory" and item.turns and item.turns <= matches.turn_refs and item.ref not in matches.memories:
             matches.memories.append(item.ref)
     return matches
-
-
-MESSAGE_PLACES = ("snippet", "summary", "turn", "working")  # copies of a message: each takes the whole message along
 
 
 def _fitting_about_as_well(chosen: list[Item], items: list[Item]) -> list[Item]:
