@@ -343,6 +343,15 @@ POSITIVES = [
     ("backup code for the shared account, stash it: harbor77kite", "harbor77kite", "password"),
     # the secret after a router's address (the address stays)
     ("路由器后台 10.0.0.1 账号 root 密码 Fig#tree2031", "Fig#tree2031", "password"),
+    # Singapore's NRIC / FIN by its check letter, with or without a word for it
+    ("the landlord wants a copy, mine is S1234567D", "S1234567D", "id_card"),
+    ("Co-signer: Ms Tan, T0412389H, moving in May", "T0412389H", "id_card"),
+    # a verb of calling someone introduces a number of any plan
+    ("打俾我 9876 5432 啦，收工先", "9876 5432", "phone"),
+    ("you can ring my sister on 8234 5671 after lunch", "8234 5671", "phone"),
+    # a key of a network in Chinese ("密钥"), not the network's name; a code sent to the user
+    ("客厅的网连 Attic_AP，连接密钥 pq47719020", "pq47719020", "password"),
+    ("the code the bank texted me is 604 219, is that normal", "604 219", "password"),
 ]
 
 
@@ -493,6 +502,9 @@ NEGATIVES = [
     "取快递的单号是 YT7730129945 在驿站", "wifi 名称是 Cafe_Guest_5G，密码在收银台", "the lock is 200 years old",
     "the agent on the phone (case 60418833) was kind", "电费户号 3104478812 交了 200", "开奖号码是 05 09 12 23 27 30 蓝球 11",
     "客服电话 400-610-5588 打不通", "customer care 1800-103-4455 is closed on Sunday", "dial-in +1 646-558-8656 for the call",
+    # a check letter that fails, codes that went to no one, a call about an order
+    "part S1234567A is back in stock", "the code sent to reviewers was version 2",
+    "I called them about order 55512345678",
 ]
 
 

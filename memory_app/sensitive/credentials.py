@@ -18,13 +18,16 @@ from .secret_values import (
 )
 
 _NOUN = re.compile(
-    r"(?:密码|口令|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
+    r"(?:密码|口令|密钥|秘钥|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
     r"|(?:开门|开锁|解锁|门锁|门禁|保险箱|保险柜|密码锁|智能锁)的码|密保(?:问题的?)?答案|密保"
     r"|(?i:\b(?:security|secret|memorable) (?:answers?|words?)\b|\banswers? to (?:my|the|a) security questions?\b)"
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?|creds|credentials|login details"
     r"|(?:door|gate|access|alarm|lock|unlock|entry|garage|locker|wi-?fi|login|log-?in|sign-?in|security|verification|one[- ]time|auth"
     r"|authentication|2fa|backup|recovery|keypad|building|lockbox|padlock|pin) (?:code|pin)s?"
     r"|(?:lock|safe|locker|padlock) (?:combination|combo)s?|(?:wi-?fi|wlan|wireless|router|network|wpa2?) (?:pass)?keys?)\b)"
+    # a code sent to a person is a credential ("the code they texted me is …", "the code sent to my phone: …")
+    r"|(?i:\bcodes?\b(?=(?:\s+[a-z]+){0,2}\s+(?:texted|sent|emailed|messaged|sms(?:ed)?|whatsapped)(?:\s+to)?"
+    r"\s+(?:me|us|you|him|her|them|my|our|his|their)\b))"
     # "pass: X", and "pass X" when X has a digit or a symbol ("user rlee, pass Tulip#29"; not "pass the salt")
     r"|\bPINs?\b|\b(?i:pass)(?=\s*[:=]|\s+[A-Za-z]*[-_.]?[\d!@#$%^&*][!-~]*)"
     # "pin" in lower case, as chat types it: before digits, or named by what it unlocks ("sim pin", "atm pin"); a PUK

@@ -1,5 +1,6 @@
 """Numbers that prove themselves by a check digit: payment cards (Luhn), resident ID cards (mainland China's
-GB 11643, Taiwan's and Hong Kong's own, South Korea's), France's social security number and IBANs (ISO 13616 mod 97).
+GB 11643, Taiwan's, Hong Kong's and Singapore's own, South Korea's), France's social security number and IBANs
+(ISO 13616 mod 97).
 A long number that fails its check is an order number or a timestamp, not these. A US social security number has no
 check digit, but its grouping (3-2-4) is its own."""
 import re
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 from .base import Secret, follows_reference_word, is_year
 from .checksums import (
     cn_id_valid, fr_nir_valid, hkid_valid, iban_valid, kr_rrn_valid, luhn_valid, my_ic_plausible,
-    tw_id_valid, us_ssn_plausible,
+    sg_nric_valid, tw_id_valid, us_ssn_plausible,
 )
 
 # Digit groups joined by one kind of separator: "4111 1111 1111 1111", "3782-822463-10005", "6212345678901234567".
@@ -94,6 +95,8 @@ _CN_ID = re.compile(r"(?<![\w])(\d{6})([ -]?)(\d{8})\2(\d{3}[\dXx])(?![\w])"
 # Taiwan: "A123456789"; Hong Kong: "A123456(3)", "AB987654(A)" (the check character in brackets, as printed).
 _TW_ID = re.compile(r"(?<![\w])[A-Za-z][1289]\d{8}(?![\w])", re.A)
 _HKID = re.compile(r"(?<![\w])([A-Z]{1,2}) ?(\d{3} ?\d{3}) ?\(([0-9A])\)", re.A)
+# Singapore: "S1234567D" (NRIC) or "G7654321X" (FIN); one in eleven random tokens of that shape passes.
+_SG_NRIC = re.compile(r"(?<![\w])[STFGMstfgm]\d{7}[A-Za-z](?![\w])", re.A)
 
 
 def find_cn_id_cards(text: str) -> Iterator[Secret]:
@@ -106,6 +109,9 @@ def find_cn_id_cards(text: str) -> Iterator[Secret]:
     for match in _HKID.finditer(text):
         letters, digits, check = match.groups()
         if hkid_valid(letters, digits.replace(" ", ""), check):
+            yield Secret("id_card", *match.span())
+    for match in _SG_NRIC.finditer(text):
+        if sg_nric_valid(match.group(0)) and not follows_reference_word(text, match.start()):
             yield Secret("id_card", *match.span())
 
 
