@@ -352,6 +352,11 @@ POSITIVES = [
     # a key of a network in Chinese ("密钥"), not the network's name; a code sent to the user
     ("客厅的网连 Attic_AP，连接密钥 pq47719020", "pq47719020", "password"),
     ("the code the bank texted me is 604 219, is that normal", "604 219", "password"),
+    # other countries' identity numbers, by the names people give them
+    ("the lender needs my NIN, 48213907615, by Friday", "48213907615", "id_number"),
+    ("PhilSys number ko 4721-9038-5516-2047 para sa form", "4721-9038-5516-2047", "id_number"),
+    ("CNIC 35202-1234567-1 for the new SIM", "35202-1234567-1", "id_number"),
+    ("sss no. is 34-5678912-3 if HR asks", "34-5678912-3", "id_number"),
 ]
 
 
@@ -504,7 +509,7 @@ NEGATIVES = [
     "客服电话 400-610-5588 打不通", "customer care 1800-103-4455 is closed on Sunday", "dial-in +1 646-558-8656 for the call",
     # a check letter that fails, codes that went to no one, a call about an order
     "part S1234567A is back in stock", "the code sent to reviewers was version 2",
-    "I called them about order 55512345678",
+    "I called them about order 55512345678", "two NIN tickets for 150 each",
 ]
 
 

@@ -42,11 +42,17 @@ _NAMES: list[tuple[str, re.Pattern]] = [
         r"|roll (?:number|no)|carte d'identit[eé]|carte vitale|num[eé]ro de s[eé]curit[eé] sociale|codice fiscale|c[eé]dula"
         # acronyms that are no English word are names in any case ("ssn: …"); "id", "sin", "pan" only in capitals
         r"|ssn|itin|nino|hkid|nric|pesel|curp|brp|tfn"
+        # national ID systems of other countries chat products serve, by the names people use for them
+        r"|nin|bvn|nida|philsys(?: number| no| id| card)?|psn|sss(?: number| no)?|umid|philhealth(?: number| no| id)?"
+        r"|pag-?ibig(?: mid)?(?: number| no)?|cnic|nicop|cccd|cmnd|huduma(?: number| no)?|iqama|civil id|emirates id"
+        r"|ghana card|omang|kimlik|personnummer|sofinummer|ppsn?(?: number| no)?|ird number|voter'?s (?:id|card)"
+        r"|postal id|national identi(?:ty|fication) (?:number|no)|identity (?:number|no)"
         r"|ic"  # a Singapore or Malaysian identity card, as chat shortens it ("my ic: …")
         r"|(?:access|key|security) (?:card|badge|fob)(?: number| no)?"
         r"|(?:health|insurance|policy|badge|member(?:ship)?|student|employee|staff|patient|record|customer|loyalty"
         r"|rewards?|frequent[- ]fl(?:y|i)er|mileage|passenger) (?:number|no)",
-        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN|DL|UCI|My Number",
+        acronyms="ID|SSN|TIN|ITIN|EIN|MRN|NINO|NI|NHS|PESEL|BSN|NIE|NIF|DNI|CURP|CPF|NRIC|FIN|HKID|PAN|UIN|SIN|DL|UCI|My Number"
+                 "|NIK|KTP|RUT|RFC|QID|KRA PIN",
     )),
     # Any kind of card ("油卡", "会员卡"); its value must still be a card's digits (12-19) to count.
     ("bank_card", _words(r"银行卡号?|储蓄卡|借记卡|信用卡|工资卡|卡号|(?<=[\u4e00-\u9fff])卡(?![车通住拉片顿])",
