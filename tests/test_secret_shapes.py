@@ -357,6 +357,10 @@ POSITIVES = [
     ("PhilSys number ko 4721-9038-5516-2047 para sa form", "4721-9038-5516-2047", "id_number"),
     ("CNIC 35202-1234567-1 for the new SIM", "35202-1234567-1", "id_number"),
     ("sss no. is 34-5678912-3 if HR asks", "34-5678912-3", "id_number"),
+    # a number right after the verb, a person's line, a gate's code named half in Chinese
+    ("for the flat just call 9123-4567 after eight", "9123-4567", "phone"),
+    ("her direct line is 6234 8871, not the front desk", "6234 8871", "phone"),
+    ("後門閘口 code 1357 記住", "1357", "password"),
 ]
 
 
@@ -509,7 +513,8 @@ NEGATIVES = [
     "客服电话 400-610-5588 打不通", "customer care 1800-103-4455 is closed on Sunday", "dial-in +1 646-558-8656 for the call",
     # a check letter that fails, codes that went to no one, a call about an order
     "part S1234567A is back in stock", "the code sent to reviewers was version 2",
-    "I called them about order 55512345678", "two NIN tickets for 150 each",
+    "I called them about order 55512345678", "two NIN tickets for 150 each", "the call lasted 12 minutes",
+    "line 12 of the 2024 report",
 ]
 
 

@@ -25,10 +25,12 @@ _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])"
 
 # Any plan's number once a phone word introduces it ("my Hong Kong number is 9123 4567", "号码 6123 4567"): 7-15
 # digits in groups of 2-5, within a few characters of the word, in the same sentence.
-# A verb of calling or messaging someone introduces one too ("ring her on 9123 4567", "打俾我 6123 4567"); not
-# "the call" or "dial-in", a meeting's public line.
+# A verb of calling or messaging someone, or a number, introduces one too ("ring her on 9123 4567", "打俾我 6123 4567",
+# "call 9123-4567"), as does a person's or an office's line; not "the call" or "dial-in", a meeting's public line.
 _PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|打给|打俾|打畀|拨打|致电|联系|联络|发短信给"
-                         r"|(?i:\b(?:phone|mobile|cell|tel|telephone|whatsapp)\b)"
+                         r"|(?i:\b(?:phone|mobile|cell|tel|telephone|whatsapp"
+                         r"|(?:office|direct|home|work|private|land) ?line)\b)"
+                         r"|(?i:\b(?:call|ring|text|sms)\b(?=\s*[+(]?\d))"  # "call 9123-4567 for the flat"
                          r"|(?i:\b(?:call|ring|text|sms|reach)\s+"
                          r"(?:me|him|her|us|them|(?:my|his|her|our|their)\s+[a-z]+)\b)"
                          r"|(?i:\b(?:my|his|her|your|our|their)\b[\w\s'-]{0,20}?\bnumber\b)", re.A)  # "my Oslo number", not "the number of"
