@@ -8,13 +8,16 @@ from datetime import datetime
 from django.db import transaction
 
 from . import actions
+from .chinese_script import as_written_mandarin
 from .conf import app_settings
 from .confirmation import pick_question
+from .extraction.forget import detect_forget_requests, what_else_it_says
 from .extraction.safety import gives_orders, has_link
 from .intent import Intent, asks_for_writing
 from .models import Memory, Snippet
 from .packing import language_of, pack
 from .recall import RecallItem, is_style_rule, rank
+from .redaction import redact
 from .types import TurnContext
 from .working_memory import session_items
 
@@ -63,12 +66,27 @@ def without_orders(items: list[RecallItem]) -> list[RecallItem]:
     return kept
 
 
+def without_forget_requests(message: str) -> str:
+    """What a message asks besides forgetting: a request to forget something ("delete what I said about my ex")
+    is an instruction about memory, not a question, and recalling what it describes would put that very thing in
+    front of the model (which may repeat it) just as the user asks for it to go. The grammar of
+    ``extraction.forget`` only: it reads no vector, so this costs the turn nothing. Empty when the message asks
+    nothing else."""
+    requests = detect_forget_requests(as_written_mandarin(redact(message)))
+    return what_else_it_says(message, requests) if requests else message
+
+
 def build_context(*, tenant: str, user_id: str, message: str, session_id: str, turn_id: str,
                   include_private: bool, now: datetime) -> TurnContext:
     """The gate reads the answer-bearing items only. How the user wants to be answered rides along with a
     request for writing or explaining something of theirs (a standing rule), but never opens the gate for facts
     by itself."""
     started = time.perf_counter()
+    message = without_forget_requests(message)
+    if not message.strip():
+        context = empty_context("a request to forget: nothing is recalled for it")
+        context.elapsed_ms = (time.perf_counter() - started) * 1000
+        return context
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
     injectable = without_orders(ranked)

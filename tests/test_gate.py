@@ -59,3 +59,21 @@ def test_one_statement_is_never_injected_twice():
     assert len(lines) == len(set(lines))
     turns = [source.get("turn") for memory in context.memories for source in memory.sources[-1:]]
     assert len(turns) == len(set(turns)), turns  # a memory and the raw turn it came from: one of them only
+
+
+@pytest.mark.parametrize("request_text", ["Please delete what I told you about my brother's wedding",
+                                          "我哥结婚那件事你删掉吧，别留着"])
+def test_a_request_to_forget_recalls_nothing_for_what_it_describes(request_text):
+    tell("forgetful")
+    context = service.before_turn("forgetful", request_text)
+    assert not context.injected and context.block == "" and context.candidates == []
+    assert "request to forget" in context.gate["reason"]
+
+
+def test_a_request_to_forget_beside_a_question_recalls_for_the_question_alone():
+    tell("busy")
+    context = service.before_turn("busy", "Forget what I said about my brother's wedding, and how should I get "
+                                          "my hives ready for winter?")
+    assert context.injected
+    assert {source.get("turn") for source in context.candidates[0].sources} == {"t0"}
+    assert "t0" in injected_turns(context) and "t1" not in injected_turns(context)
