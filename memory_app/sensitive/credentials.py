@@ -20,7 +20,7 @@ from .secret_values import (
 _NOUN = re.compile(
     r"(?:密码|口令|密钥|秘钥|验证码|校验码|动态码|安全码|登录码|登陆码|登入码|激活码|短信码|简讯码|短讯码|讯息码|门禁码|开锁码|解锁码|开门码|取件码|提货码|(?i:pin)码"
     r"|(?:开门|开锁|解锁|门锁|门禁|保险箱|保险柜|密码锁|智能锁)的码|密保(?:问题的?)?答案|密保"
-    # a door, gate, lock or card named in Chinese with the English word for its code ("閘口 code", "提款卡 pin")
+    # a door, gate, lock or card named in Chinese, then "code" or "pin" in English ("閘口 code", "提款卡 pin")
     r"|(?:门|門|闸|閘|锁|鎖|箱|柜|櫃|卡)(?:口|禁)?\s*(?i:code|pin|passcode)\b"
     r"|(?i:\b(?:security|secret|memorable) (?:answers?|words?)\b|\banswers? to (?:my|the|a) security questions?\b)"
     r"|(?i:\b(?:pass(?:word|code|phrase)s?|passwd|pwd|pw|pin (?:code|number)|otp|cvv2?|cvc2?|creds|credentials|login details"
