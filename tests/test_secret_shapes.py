@@ -361,6 +361,8 @@ POSITIVES = [
     ("for the flat just call 9123-4567 after eight", "9123-4567", "phone"),
     ("her direct line is 6234 8871, not the front desk", "6234 8871", "phone"),
     ("後門閘口 code 1357 記住", "1357", "password"),
+    # a country code in brackets, no plus
+    ("the Kowloon office is (852) 2345 6789 if I'm out", "(852) 2345 6789", "phone"),
 ]
 
 

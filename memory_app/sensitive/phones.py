@@ -22,6 +22,9 @@ _NANP = re.compile(
 _TRUNK_PREFIXED = re.compile(r"(?<![\w+.-])0[1-9]\d{1,4}(?:[ -]?\d{2,4}){1,2}(?![\w])(?![-./]\d)", re.A)
 # "+44 20 7946 0958", "+49 (0)30 1234567", "+971-4-123-4567": a plus, a country code, then 7-15 digits in all.
 _INTERNATIONAL = re.compile(r"(?<![\w+])\+[1-9](?:[ .()-]{0,2}\d){6,14}(?![\w])", re.A)
+# The country code in brackets without the plus, as Hong Kong and Singapore numbers are often written:
+# "(852) 2345 6789", "(65) 9123-4567"; a local number of eight digits in two groups of four.
+_BRACKETED_COUNTRY = re.compile(r"(?<![\w(])\([1-9]\d{1,2}\)[ -]?\d{4}[ -]?\d{4}(?![\w])(?![-.]\d)", re.A)
 
 # Any plan's number once a phone word introduces it ("my Hong Kong number is 9123 4567", "号码 6123 4567"): 7-15
 # digits in groups of 2-5, within a few characters of the word, in the same sentence.
@@ -102,7 +105,7 @@ def _nanp_area_ok(match: re.Match) -> bool:
 
 
 def find_phones(text: str) -> Iterator[Secret]:
-    for pattern in (_CN_MOBILE, _CN_LANDLINE, _INTERNATIONAL, _NANP, _TRUNK_PREFIXED):
+    for pattern in (_CN_MOBILE, _CN_LANDLINE, _INTERNATIONAL, _BRACKETED_COUNTRY, _NANP, _TRUNK_PREFIXED):
         for match in pattern.finditer(text):
             if pattern is _NANP and not _nanp_area_ok(match):
                 continue
