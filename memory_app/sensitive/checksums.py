@@ -111,16 +111,17 @@ def us_ssn_plausible(area: str, group: str, serial: str) -> bool:
     return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
 
 
-_SG_CHECK_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK",
-                     "M": "XWUTRQPNJLK"}
-_SG_OFFSETS = {"S": 0, "F": 0, "T": 4, "G": 4, "M": 3}
+# Each series' offset and check letters: citizens (S, T) and foreigners (F, G, M) by century of issue.
+_SG_SERIES = {"S": (0, "JZIHGFEDCBA"), "T": (4, "JZIHGFEDCBA"), "F": (0, "XWUTRQPNMLK"), "G": (4, "XWUTRQPNMLK"),
+              "M": (3, "XWUTRQPNJLK")}
 
 
 def sg_nric_valid(number: str) -> bool:
-    """Singapore's NRIC / FIN: a series letter (S, T, F, G, M), seven digits and a check letter, weights
-    2 7 6 5 4 3 2 plus the series' offset, mod 11, read off the series' table."""
+    """Singapore's NRIC / FIN: a series letter, seven digits and a check letter, weights 2 7 6 5 4 3 2 plus the
+    series' offset, mod 11, read off the series' letters."""
     number = number.upper()
-    if len(number) != 9 or number[0] not in _SG_OFFSETS or not number[1:8].isdigit():
+    if len(number) != 9 or number[0] not in _SG_SERIES or not number[1:8].isdigit():
         return False
+    offset, letters = _SG_SERIES[number[0]]
     total = sum(int(digit) * weight for digit, weight in zip(number[1:8], (2, 7, 6, 5, 4, 3, 2)))
-    return _SG_CHECK_LETTERS[number[0]][(total + _SG_OFFSETS[number[0]]) % 11] == number[8]
+    return letters[(total + offset) % 11] == number[8]
