@@ -21,6 +21,7 @@ from .models import (
     MemoryStatus,
     SessionSummary,
     Snippet,
+    StandingForgetRequest,
     TopicHeat,
     Turn,
 )
@@ -333,7 +334,7 @@ def delete_memories(memories, *, actor: str, reason: str = "", session_id: str =
 @transaction.atomic
 def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | None = None) -> dict:
     """Everything about one user goes: memories and versions, vectors, snippets, summaries, turns, heat,
-    working memory, and the content of past events (the events stay as a content-free trail).
+    standing forget requests, working memory, and the content of past events (the events stay as a content-free trail).
     ``keep_turn_pk``: the turn that asked ("forget everything about me") stays, emptied, so that the task
     processing it can record its outcome."""
     turns = Turn.objects.for_user(tenant, user_id).exclude(pk=keep_turn_pk)
@@ -350,7 +351,7 @@ def forget_user(tenant: str, user_id: str, *, actor: str, keep_turn_pk: int | No
     Memory.objects.for_user(tenant, user_id).delete()
     turns.delete()
     Turn.objects.filter(pk=keep_turn_pk).update(text=FORGET_REQUEST, reply="", outcome={})
-    for model in (Snippet, SessionSummary, TopicHeat, MemoryEntity):
+    for model in (Snippet, SessionSummary, TopicHeat, MemoryEntity, StandingForgetRequest):
         model.objects.for_user(tenant, user_id).delete()
     clear_user_working_memory(tenant, user_id)
     erasure.clear_text_caches()
@@ -372,6 +373,8 @@ def forget_session(tenant: str, user_id: str, session_id: str, *, actor: str) ->
     counts = {"memories": deleted, "snippets": snippets.count(), "turns": len(turn_ids)}
     snippets.delete()
     SessionSummary.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
+    # A standing request of that session is a copy of its words (their vector): it goes with them.
+    StandingForgetRequest.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()
     _erase_event_content(MemoryEvent.objects.for_user(tenant, user_id).filter(session_id=session_id))
     erasure.erase_task_results(Turn.objects.for_user(tenant, user_id).filter(session_id=session_id))
     Turn.objects.for_user(tenant, user_id).filter(session_id=session_id).delete()

@@ -10,7 +10,7 @@ import json
 from django.utils import timezone
 
 from . import actions, crypto
-from .models import Memory, MemoryEvent, SessionSummary, Snippet, TopicHeat, Turn
+from .models import Memory, MemoryEvent, SessionSummary, Snippet, StandingForgetRequest, TopicHeat, Turn
 from .redaction import redact_data
 from .working_memory import user_session_items
 
@@ -65,6 +65,12 @@ def _topic_row(heat: TopicHeat) -> dict:
     return {"id": heat.pk, "topic": heat.topic, "heat": heat.heat, "updated_at": _time(heat.updated_at)}
 
 
+def _standing_row(request: StandingForgetRequest) -> dict:
+    """Which turn asked and when; its vector is no readable content."""
+    return {"id": request.pk, "session_id": request.session_id, "turn_id": request.turn_id,
+            "asked_at": _time(request.asked_at)}
+
+
 def _working_memory_rows(tenant: str, user_id: str) -> list[dict]:
     return [{"session_id": session_id, "text": item.get("text", ""), "sources": item.get("sources", [])}
             for session_id, items in sorted(user_session_items(tenant, user_id).items()) for item in items]
@@ -72,8 +78,8 @@ def _working_memory_rows(tenant: str, user_id: str) -> list[dict]:
 
 def export_user_data(tenant: str, user_id: str, *, actor: str) -> dict:
     """Everything held about one user that deleting or forgetting removes: memories (every version and status),
-    audit events, snippets, summaries, turns with what processing them did (outcome), topics talked about, and
-    this session's one-off items (working memory)."""
+    audit events, snippets, summaries, turns with what processing them did (outcome), topics talked about, forget
+    requests that found nothing and stand (``forget_guard``), and this session's one-off items (working memory)."""
     data = {
         "tenant": tenant,
         "user_id": user_id,
@@ -87,6 +93,9 @@ def export_user_data(tenant: str, user_id: str, *, actor: str) -> dict:
                       SessionSummary.objects.for_user(tenant, user_id).order_by("session_id")],
         "turns": [_turn_row(turn) for turn in Turn.objects.for_user(tenant, user_id).order_by("occurred_at", "pk")],
         "topics": [_topic_row(heat) for heat in TopicHeat.objects.for_user(tenant, user_id).order_by("topic")],
+        "standing_forget_requests": [
+            _standing_row(request)
+            for request in StandingForgetRequest.objects.for_user(tenant, user_id).order_by("asked_at", "pk")],
         "working_memory": _working_memory_rows(tenant, user_id),
     }
     actions.record_export(tenant, user_id, actor=actor, count=len(data["memories"]))
@@ -98,9 +107,11 @@ CSV_COLUMNS = ["record", "id", "memory_id", "session_id", "turn_id", "kind", "ke
                "version", "confidence", "sensitivity", "is_private", "action", "actor", "sources", "detail", "time",
                "reply", "outcome", "topic"]
 _TIME_FIELD = {"memories": "observed_at", "events": "created_at", "snippets": "observed_at",
-               "summaries": "updated_at", "turns": "occurred_at", "topics": "updated_at", "working_memory": ""}
+               "summaries": "updated_at", "turns": "occurred_at", "topics": "updated_at",
+               "standing_forget_requests": "asked_at", "working_memory": ""}
 _RECORD_NAME = {"memories": "memory", "events": "event", "snippets": "snippet", "summaries": "summary",
-                "turns": "turn", "topics": "topic", "working_memory": "working_memory"}
+                "turns": "turn", "topics": "topic",
+                "standing_forget_requests": "standing_forget_request", "working_memory": "working_memory"}
 
 
 def _cell(value) -> str:

@@ -76,6 +76,11 @@ class Matches:
     working: set = field(default_factory=set)  # (session, text)
     turn_refs: set = field(default_factory=set)  # (session, turn) whose every copy goes
 
+    @property
+    def empty(self) -> bool:
+        return not any((self.memories, self.snippets, self.summary_lines, self.turns, self.replies, self.outcomes,
+                        self.events, self.working, self.turn_refs))
+
 
 def _refs(sources) -> frozenset:
     return frozenset((str(source.get("session", "")), str(source.get("turn", ""))) for source in sources or []

@@ -7,15 +7,19 @@ about the school trouble.
 """
 from datetime import datetime
 
-from . import actions, forget_matching
+from django.utils import timezone
+
+from . import actions, forget_guard, forget_matching
 
 
 def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, session_id: str = "",
                          turn_id: str = "", asking_turn_pk: int | None = None,
-                         said_between: tuple[datetime, datetime] | None = None) -> dict:
+                         said_between: tuple[datetime, datetime] | None = None,
+                         asked_at: datetime | None = None) -> dict:
     """Carry out one ``ForgetRequest``; ``asking_turn_pk`` is the turn that asked (never itself matched: it is
     emptied by its own processing), ``said_between`` when the message asking says its subject was said
-    (``when_said``: "what I told you last month").
+    (``when_said``: "what I told you last month"), ``asked_at`` when it was asked. A request that finds nothing
+    stays standing (``forget_guard``): ``standing`` in the entry.
     Returns the entry for ``outcome["forgotten"]``: counts, key kinds and item ids, never a forgotten value, and
     not the description either (it names what was to go)."""
     if request.everything:
@@ -25,7 +29,11 @@ def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, sess
                                    whole_subject=request.whole_subject, request=request.text, said_between=said_between)
     items = _item_ids(matches)
     counts = actions.forget_described(tenant, user_id, matches, actor=actor, session_id=session_id, turn_id=turn_id)
-    return {"scope": "described", **counts, "items": items}
+    entry = {"scope": "described", **counts, "items": items}
+    if matches.empty:
+        entry["standing"] = forget_guard.record(tenant, user_id, request.description, session_id=session_id,
+                                                turn_id=turn_id, asked_at=asked_at or timezone.now())
+    return entry
 
 
 def described_by(text: str, requests) -> bool:

@@ -1,5 +1,6 @@
 """The memory store: long-term memories with their versions, the audit log, the turn log that feeds
-extraction, the semantic layer (snippets and session summaries), entity links and topic heat.
+extraction, the semantic layer (snippets and session summaries), entity links, topic heat and the forget requests
+that found nothing to delete.
 
 Mutations of these rows go through ``memory_app.actions`` so that every change leaves an event.
 """
@@ -228,6 +229,26 @@ class SessionSummary(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user_id", "session_id"], name="one_summary_per_session")]
         verbose_name_plural = "session summaries"
+
+
+class StandingForgetRequest(models.Model):
+    """A request to forget that found nothing to delete ("drop what I told you about my housing worries", when no
+    message fits the description well enough to be erased). It stays standing: what was said before it and
+    resembles it is not injected when a later question is about that subject (``forget_guard``). Only the
+    description's vector is kept, never its words: they name what was to go."""
+
+    tenant = models.CharField(max_length=64, default="default")
+    user_id = models.CharField(max_length=128)
+    session_id = models.CharField(max_length=128, blank=True, default="")
+    turn_id = models.CharField(max_length=128, blank=True, default="")
+    vector = models.JSONField(help_text="the description's query embedding")
+    embedding_model = models.CharField(max_length=128)
+    asked_at = models.DateTimeField(default=timezone.now)
+
+    objects = UserScopedQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "user_id"], name="standing_forget_user")]
 
 
 class MemoryEntity(models.Model):

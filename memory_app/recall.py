@@ -13,7 +13,7 @@ import numpy as np
 from django.db.models import BigIntegerField, DateTimeField, F, FloatField, JSONField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Cast
 
-from . import crypto
+from . import crypto, forget_guard
 from .calibration import baseline_similarity, normalized_similarity
 from .conf import app_settings
 from .embedding import start_query_embedding
@@ -99,6 +99,7 @@ class RecallItem:
     speaker_match: float = 0.0
     standing_rule: bool = False  # applies to this request whatever its wording (see _apply_standing_rules)
     outdated: bool = False  # a newer statement replaced it: still findable, lower, never injected
+    withheld: bool = False  # a forget request that found nothing guards it from this question (forget_guard)
     asks_only: bool = False  # a message that only asks something (Snippet.asks_only)
     ranking: float = 0.0  # the sort key (z scale); ``score`` is it squashed to (0, 1)
 
@@ -617,7 +618,8 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     asked = what_is_asked(query)
     asked_embedding = start_query_embedding(asked) if asked is not None else None
     # The reads that need no vector go while the query is embedded, on another core.
-    mentioned, heat, session_summaries = read_user_side(tenant, user_id, query, now=now, session_id=session_id)
+    mentioned, heat, session_summaries, standing = read_user_side(tenant, user_id, query, now=now,
+                                                                  session_id=session_id)
     early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
                                session_id=session_id, session_summaries=session_summaries)
     query_vector = embedding.result()
@@ -627,6 +629,7 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
                    session_id=session_id, mentioned=mentioned, early=early)
     ranked = score(items, intent, now=now, heat=heat,
                    baseline=max(baseline_similarity(query_vector), _background_similarity(items)))
+    forget_guard.withhold(ranked[:app_settings.RECALL_LIMIT * 2], query_vector, standing)
     return ranked, intent
 
 
@@ -639,13 +642,14 @@ def _background_similarity(items: list[RecallItem]) -> float:
 
 
 def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
-                   session_id: str = "") -> tuple[tuple[str, ...], dict[str, float], list[SessionSummary]]:
+                   session_id: str = "") -> tuple[tuple[str, ...], dict[str, float], list[SessionSummary],
+                                                  list[forget_guard.Standing]]:
     """The turn's reads that need neither the keyword pass nor the vector, in one statement (a tagged UNION ALL, each
     part through its own index): the named speakers of this user's conversations that the query mentions (its
     possible names looked up in the (tenant, user, speaker) index, never the user's whole history), the user's topic
-    heat, and this session's running summary. On PostgreSQL every statement is a round trip to a server process
-    that needs a core while the query is embedded: one statement fewer before the vector saved about 2 ms a turn on
-    a loaded 2-core machine."""
+    heat, this session's running summary, and the user's standing forget requests (``forget_guard``). On PostgreSQL
+    every statement is a round trip to a server process that needs a core while the query is embedded: one statement
+    fewer before the vector saved about 2 ms a turn on a loaded 2-core machine."""
     # The first part types each column (its converters apply to every part's values).
     parts = [TopicHeat.objects.for_user(tenant, user_id).values_list(
         Value("heat"), "pk", "topic", "heat", _null(JSONField), "updated_at")]
@@ -656,16 +660,19 @@ def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
     if speakers is not None:
         parts.append(speakers.values_list(Value("speaker"), _null(BigIntegerField), "speaker", _null(FloatField),
                                           _null(JSONField), _null(DateTimeField)).distinct())
-    mentioned, heat, summaries = [], {}, []
+    parts.append(forget_guard.union_part(tenant, user_id, _null(FloatField), _null(BigIntegerField)))
+    mentioned, heat, summaries, standing = [], {}, [], []
     for part, pk, text, number, sources, updated_at in union_all(parts):
         if part == "heat":
             heat[text] = decayed_heat(TopicHeat(topic=text, heat=number, updated_at=updated_at), now)
         elif part == "summary":
             summaries.append(SessionSummary(pk=pk, tenant=tenant, user_id=user_id, session_id=session_id, text=text,
                                             sources=sources, updated_at=updated_at))
+        elif part == forget_guard.PART:
+            standing += [request for request in [forget_guard.from_row(text, sources, updated_at)] if request]
         else:
             mentioned.append(text)
-    return tuple(sorted(set(mentioned), key=len, reverse=True)), heat, summaries
+    return tuple(sorted(set(mentioned), key=len, reverse=True)), heat, summaries, standing
 
 
 def _null(field_class) -> Cast:

@@ -89,7 +89,9 @@ def build_context(*, tenant: str, user_id: str, message: str, session_id: str, t
         return context
     ranked, intent = rank(tenant, user_id, message, now=now, include_private=include_private, session_id=session_id)
     ranked = ranked[: app_settings.RECALL_LIMIT * 2]
-    injectable = without_orders(ranked)
+    # What a standing forget request guards from this question stays among the candidates, never in the prompt.
+    withheld = sum(1 for item in ranked if item.withheld)
+    injectable = [item for item in without_orders(ranked) if not item.withheld]
     facts = [item for item in injectable if not is_style_rule(item)]
     # A fact or a yes or no about the world, and small talk, take nothing from memory, not even how the user
     # likes answers ("nothing relevant, nothing injected" holds for the whole block); an explanation asked for
@@ -111,6 +113,8 @@ def build_context(*, tenant: str, user_id: str, message: str, session_id: str, t
     reason = f"top relevance {top:.2f} {comparison} threshold {threshold:.2f} ({intent.primary_scene}, {intent.request_type})"
     if style and not gate_open:
         reason += "; reply style only"
+    if withheld:
+        reason += f"; {withheld} withheld: the user asked to forget something this question is about"
     packed = pack(chosen, language=language, budget=app_settings.TOKEN_BUDGET,
                   max_items=app_settings.MAX_INJECTED_MEMORIES, working_memory=working, confirmation_question=question)
     if chosen or question or working:  # this session's own context is always fair to show

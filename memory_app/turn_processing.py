@@ -75,7 +75,7 @@ def process_turn(turn: Turn, result) -> dict:
             for request in result.forget_requests:
                 outcome["forgotten"].append(apply_forget_request(
                     tenant=tenant, user_id=user_id, request=request, actor=actor, session_id=session_id,
-                    turn_id=turn_id, asking_turn_pk=turn.pk, said_between=said_between))
+                    turn_id=turn_id, asking_turn_pk=turn.pk, said_between=said_between, asked_at=turn.occurred_at))
             # The request itself names what must go (and the reply may repeat it): only what else the message
             # says is kept (found by extract_turn, before this transaction).
             clear_text_caches()  # reading the request again cached its words (the subject's among them)

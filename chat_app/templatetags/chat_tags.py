@@ -73,6 +73,7 @@ def inspector_strings() -> dict:
         "forgottenCounts": _("{memories} memories, {snippets} snippets, {turns} messages"),
         "forgottenEverything": _("everything about you"),
         "forgottenDescribed": _("what you described"),
+        "forgottenStanding": _("nothing matched it; the request stands: what fits it is kept out of replies about it"),
         "outcome_blocked": _("Blocked (sensitive)"),
         "outcome_working_memory": _("Kept for this conversation only"),
         "outcome_snippets": _("Snippets stored"),

@@ -117,7 +117,9 @@
     const counts = format(strings.forgottenCounts,
       {memories: item.memories || 0, snippets: item.snippets || 0, turns: item.turns || 0});
     const rows = [...(item.keys || []), ...(item.items || [])];
-    return el("span", {}, `${what} — ${counts}`, rows.length ? el("small", {class: "muted"}, ` (${rows.join(", ")})`) : null);
+    const standing = item.standing ? el("small", {class: "muted"}, ` — ${strings.forgottenStanding}`) : null;
+    const listed = rows.length ? el("small", {class: "muted"}, ` (${rows.join(", ")})`) : null;
+    return el("span", {}, `${what} — ${counts}`, listed, standing);
   }
 
   function describeOutcomeItem(item) {

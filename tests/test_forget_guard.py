@@ -1,0 +1,98 @@
+"""A forget request that finds nothing to delete stays standing: a later question about its subject gets nothing
+that was said before it and fits it, while the rest of memory works as before (memory_app.forget_guard)."""
+import pytest
+
+from memory_app import exports, service
+from memory_app.models import StandingForgetRequest, Turn
+
+pytestmark = pytest.mark.django_db
+
+USER = "renter"
+HISTORY = [
+    "I keep bees on the roof of my building in Lyon, three hives so far",
+    "My brother Anselm is getting married in Porto next June",
+    "The owner of our flat wants us out by March because he is selling it, and we have nowhere lined up yet",
+    "I'm training for a half marathon, running four mornings a week",
+    "I can't eat walnuts, my throat swells up",
+    "Our team at work switched to a four-day week this spring",
+]
+EVICTION = "t2"
+# The small embedder ties this description to the eviction message too loosely to erase it.
+VAGUE_REQUEST = "Forget what I told you about my housing worries."
+ABOUT_IT = "Any advice on my housing worries?"
+
+
+def tell_history() -> None:
+    for number, text in enumerate(HISTORY):
+        service.after_turn(USER, text, session_id="s1", turn_id=f"t{number}")
+
+
+def ask_to_forget(text: str) -> dict:
+    service.after_turn(USER, text, session_id="s2", turn_id="f1")
+    return Turn.objects.get(user_id=USER, turn_id="f1").outcome["forgotten"][0]
+
+
+def turns_of(items) -> set[str]:
+    return {source.get("turn") for item in items for source in item.sources}
+
+
+def test_a_request_that_finds_nothing_stands_and_keeps_its_subject_out_of_the_prompt():
+    tell_history()
+    entry = ask_to_forget(VAGUE_REQUEST)
+    assert entry["items"] == [] and entry["standing"] is True
+    standing = StandingForgetRequest.objects.get(user_id=USER)
+    assert (standing.session_id, standing.turn_id) == ("s2", "f1")
+    # Only a vector is kept, never the words that name what was to go.
+    stored_text = " ".join(str(getattr(standing, field.attname)) for field in StandingForgetRequest._meta.fields
+                           if field.name != "vector")
+    assert "housing" not in stored_text.lower()
+
+    context = service.before_turn(USER, ABOUT_IT)
+    assert EVICTION in turns_of(context.candidates)  # still stored and findable
+    assert EVICTION not in turns_of(context.memories)
+    assert "withheld" in context.gate["reason"]
+    assert "selling" not in context.block
+
+
+def test_a_question_on_another_subject_is_answered_from_memory_as_before():
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    context = service.before_turn(USER, "Which running shoes would suit my half marathon training?")
+    assert "withheld" not in context.gate["reason"]
+    assert "t3" in turns_of(context.memories)
+
+
+def test_what_is_said_after_the_request_is_not_guarded_by_it():
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    service.after_turn(USER, "Good news about housing: we signed for a flat by the river and move in April",
+                       session_id="s3", turn_id="n1")
+    context = service.before_turn(USER, ABOUT_IT)
+    assert "n1" in turns_of(context.memories)
+    assert EVICTION not in turns_of(context.memories)
+
+
+def test_a_request_that_finds_what_it_names_leaves_nothing_standing():
+    tell_history()
+    entry = ask_to_forget("Please drop what I said about the place we rent.")
+    assert entry["items"] and "standing" not in entry
+    assert not StandingForgetRequest.objects.filter(user_id=USER).exists()
+
+
+def test_a_standing_request_is_exported_and_goes_with_its_session_and_with_the_user():
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    rows = exports.export_user_data("default", USER, actor="test")["standing_forget_requests"]
+    assert [(row["session_id"], row["turn_id"]) for row in rows] == [("s2", "f1")]
+    assert "vector" not in rows[0]
+    assert "standing_forget_request" in exports.export_user_csv("default", USER, actor="test")
+
+    service.forget_session("default", USER, "s1", actor="test")
+    assert StandingForgetRequest.objects.filter(user_id=USER).count() == 1  # asked in s2
+    service.forget_session("default", USER, "s2", actor="test")
+    assert not StandingForgetRequest.objects.filter(user_id=USER).exists()
+
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    service.forget_user("default", USER, actor="test")
+    assert not StandingForgetRequest.objects.filter(user_id=USER).exists()
