@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from . import actions, admin_views, crypto
-from .models import Memory, MemoryEvent, MemoryStatus
+from .models import Memory, MemoryEvent, MemoryStatus, StandingForgetRequest
 from .redaction import contains_secret, redact_data
 
 AUDIT_TRAIL_LIMIT = 100  # newest events shown on a memory's page; the rest are one click away
@@ -320,4 +320,24 @@ class MemoryEventAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StandingForgetRequest)
+class StandingForgetRequestAdmin(ContentFreeAdminLog, admin.ModelAdmin):
+    """Forget requests that found nothing to delete and stand (``forget_guard``): which turn asked and when, so a
+    moderator can tell why something is kept out of a reply, and lift a request by deleting it. Their vector is
+    not shown, and there are no words to show."""
+
+    list_display = ("asked_at", "tenant", "user_id", "session_id", "turn_id", "embedding_model")
+    list_filter = ("tenant",)
+    search_fields = ("user_id", "session_id", "turn_id")
+    fields = list_display
+    readonly_fields = fields
+    date_hierarchy = "asked_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -3,9 +3,10 @@ from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
 MODERATOR_GROUP = "Memory moderators"
-# Exactly what a moderator needs in admin: see, correct and delete memories, read the audit log. Nothing
-# else (no adding memories by hand, no editing the log, no other models).
-MODERATOR_PERMISSIONS = ("view_memory", "change_memory", "delete_memory", "view_memoryevent")
+# Exactly what a moderator needs in admin: see, correct and delete memories, read the audit log, see and lift
+# standing forget requests. Nothing else (no adding memories by hand, no editing the log, no other models).
+MODERATOR_PERMISSIONS = ("view_memory", "change_memory", "delete_memory", "view_memoryevent",
+                         "view_standingforgetrequest", "delete_standingforgetrequest")
 
 
 def ensure_moderator_group(sender=None, using="default", **kwargs) -> None:

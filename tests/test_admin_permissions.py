@@ -1,5 +1,6 @@
 """Who may do what in the admin: staff only; the "Memory moderators" group holds exactly view/change/
-delete on memories and view on the audit log; a moderator can do every moderation task with it."""
+delete on memories, view on the audit log and view/delete on standing forget requests; a moderator can do every
+moderation task with it."""
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
@@ -13,14 +14,18 @@ pytestmark = pytest.mark.django_db
 CHANGELIST = reverse("admin:memory_app_memory_changelist")
 
 
+MODERATOR_CODENAMES = {"memory_app.view_memory", "memory_app.change_memory", "memory_app.delete_memory",
+                       "memory_app.view_memoryevent", "memory_app.view_standingforgetrequest",
+                       "memory_app.delete_standingforgetrequest"}
+
+
 def codenames(group: Group) -> set[str]:
     return {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.select_related("content_type")}
 
 
 def test_migrate_creates_the_moderator_group_with_exactly_its_permissions():
     group = Group.objects.get(name=MODERATOR_GROUP)
-    assert codenames(group) == {"memory_app.view_memory", "memory_app.change_memory", "memory_app.delete_memory",
-                                "memory_app.view_memoryevent"}
+    assert codenames(group) == MODERATOR_CODENAMES
 
 
 def test_the_group_is_reset_to_exactly_its_permissions_at_the_next_migrate():
@@ -28,8 +33,7 @@ def test_the_group_is_reset_to_exactly_its_permissions_at_the_next_migrate():
     group.permissions.add(Permission.objects.get(codename="delete_user"))
     group.permissions.remove(Permission.objects.get(codename="view_memoryevent"))
     ensure_moderator_group()  # what post_migrate runs
-    assert codenames(group) == {"memory_app.view_memory", "memory_app.change_memory", "memory_app.delete_memory",
-                                "memory_app.view_memoryevent"}
+    assert codenames(group) == MODERATOR_CODENAMES
 
 
 def test_anonymous_and_non_staff_users_are_sent_to_the_login_page():

@@ -1,9 +1,11 @@
 """A forget request that finds nothing to delete stays standing: a later question about its subject gets nothing
 that was said before it and fits it, while the rest of memory works as before (memory_app.forget_guard)."""
 import pytest
+from django.urls import reverse
 
 from memory_app import exports, service
 from memory_app.models import StandingForgetRequest, Turn
+from tests.admin_support import moderator_client
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +98,21 @@ def test_a_standing_request_is_exported_and_goes_with_its_session_and_with_the_u
     ask_to_forget(VAGUE_REQUEST)
     service.forget_user("default", USER, actor="test")
     assert not StandingForgetRequest.objects.filter(user_id=USER).exists()
+
+
+def test_a_moderator_sees_which_turn_asked_and_can_lift_the_request():
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    standing = StandingForgetRequest.objects.get(user_id=USER)
+    client, _ = moderator_client()
+    listing = client.get(reverse("admin:memory_app_standingforgetrequest_changelist"))
+    assert listing.status_code == 200
+    page = listing.content.decode()
+    assert USER in page and "f1" in page and "housing" not in page.lower()
+    assert client.get(reverse("admin:memory_app_standingforgetrequest_add")).status_code == 403
+
+    changelist = reverse("admin:memory_app_standingforgetrequest_changelist")
+    client.post(changelist, {"action": "delete_selected", "_selected_action": [standing.pk], "post": "yes"})
+    assert not StandingForgetRequest.objects.filter(pk=standing.pk).exists()
+    # Lifted, the request no longer guards its subject.
+    assert EVICTION in turns_of(service.before_turn(USER, ABOUT_IT).memories)

@@ -109,6 +109,19 @@ def test_remember_recall_and_delete_an_allergy_in_the_browser(browser, demo):
     page.context.close()
 
 
+def test_a_forget_request_that_finds_nothing_is_shown_as_standing(browser, demo):
+    from playwright.sync_api import expect
+
+    page = signed_in_page(browser, demo)
+    send(page, "房东说三月要把房子卖掉，让我们搬走，新地方还没着落")
+    send(page, "最近在练半程马拉松，一周跑四个早上")
+    send(page, "别再记着我那些烦心事了")
+    outcome = page.locator("#outcome")
+    expect(outcome).to_contain_text("已遗忘")
+    expect(outcome).to_contain_text("这个请求会一直有效")
+    page.context.close()
+
+
 def test_a_dropped_websocket_reconnects_and_the_chat_goes_on(browser, demo):
     from playwright.sync_api import expect
 
