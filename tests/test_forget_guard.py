@@ -116,3 +116,20 @@ def test_a_moderator_sees_which_turn_asked_and_can_lift_the_request():
     assert not StandingForgetRequest.objects.filter(pk=standing.pk).exists()
     # Lifted, the request no longer guards its subject.
     assert EVICTION in turns_of(service.before_turn(USER, ABOUT_IT).memories)
+
+
+def test_one_matter_takes_the_best_fit_and_its_copies_but_a_summary_takes_no_message_along():
+    from types import SimpleNamespace
+
+    from memory_app.forget_guard import _one_matter
+
+    def item(source_type, *turns):
+        return SimpleNamespace(source_type=source_type, turn_ids=set(turns))
+
+    items = [item("snippet", "t1"), item("memory", "t1"), item("snippet", "t2"), item("snippet", "t3"),
+             item("summary", "t1", "t2", "t3")]
+    # t1 fits best; its memory (no vector of its own here) is a copy; t2 is too far below; t3 does not lean.
+    assert _one_matter(items, [1.2, None, 0.5, 0.1, 0.4]) == {0, 1}
+    # The summary fits best: it is withheld alone, not every message it covers.
+    assert _one_matter(items, [0.4, None, 0.3, 0.1, 1.0]) == {4}
+    assert _one_matter(items, [0.2, None, 0.1, 0.0, 0.25]) == set()  # nothing leans towards the request
