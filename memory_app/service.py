@@ -205,8 +205,11 @@ def remember(user_id: str, text: str, *, tenant: str = "", session_id: str = "",
                for item in outcome.get("blocked", [])]
     writes += [WriteOutcome(action="working_memory", value=text) for text in outcome.get("working_memory", [])]
     for forgotten in outcome.get("forgotten", []):
-        writes.append(WriteOutcome(action="forgotten", key=",".join(forgotten.get("keys", [])),
-                                   reason=f"{forgotten.get('memories', 0)} memories"))
+        if forgotten.get("standing"):  # nothing matched it: it stands (forget_guard)
+            writes.append(WriteOutcome(action="forget_standing", reason="nothing matched; the request stands"))
+        else:
+            writes.append(WriteOutcome(action="forgotten", key=",".join(forgotten.get("keys", [])),
+                                       reason=f"{forgotten.get('memories', 0)} memories"))
     if not writes and record.status == TurnStatus.FAILED:
         error = Turn.objects.filter(pk=record.turn_pk).values_list("last_error", flat=True).first() or ""
         writes.append(WriteOutcome(action="failed", reason=error))

@@ -65,7 +65,9 @@ class TurnRecord:
 
 @dataclass
 class WriteOutcome:
-    action: str  # created | touched | superseded | pending | asked | blocked | working_memory | dropped
+    # created | touched | superseded | pending | asked | blocked | working_memory | dropped | forgotten |
+    # forget_standing (a forget request that matched nothing and stands) | failed
+    action: str
     key: str = ""
     value: str = ""
     confidence: float = 0.0

@@ -133,3 +133,15 @@ def test_one_matter_takes_the_best_fit_and_its_copies_but_a_summary_takes_no_mes
     # The summary fits best: it is withheld alone, not every message it covers.
     assert _one_matter(items, [0.4, None, 0.3, 0.1, 1.0]) == {4}
     assert _one_matter(items, [0.2, None, 0.1, 0.0, 0.25]) == set()  # nothing leans towards the request
+
+
+def test_the_command_line_says_a_request_stands_in_the_language_it_was_asked_in():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    tell_history()
+    out = StringIO()
+    call_command("memory", "remember", "--user", USER, VAGUE_REQUEST, stdout=out)
+    assert "nothing matched; the forget request stands" in out.getvalue()
+    assert StandingForgetRequest.objects.filter(user_id=USER).count() == 1

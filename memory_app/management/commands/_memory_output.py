@@ -24,6 +24,7 @@ _OUTCOME_LINES = {
         "dropped": "- 信息量太少，未保存",
         "failed": "- 处理失败，稍后会重试：{reason}",
         "forgotten": "- 已遗忘：{key}",
+        "forget_standing": "- 没有找到相符的内容；这个遗忘请求会一直有效：相关内容不会再出现在有关的回复里",
         "other": "- {action}：{key} = {value}",
     },
     "en": {
@@ -37,6 +38,7 @@ _OUTCOME_LINES = {
         "dropped": "- not stored, too little information",
         "failed": "- processing failed, it will be retried: {reason}",
         "forgotten": "- forgotten: {key}",
+        "forget_standing": "- nothing matched; the forget request stands: what fits it is kept out of replies about it",
         "other": "- {action}: {key} = {value}",
     },
 }
