@@ -61,14 +61,19 @@ def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | Non
 
 def withhold(items: list, query_vector, standing: list[Standing]) -> int:
     """Mark ``withheld`` the items a standing request guards from this question: the question is about the
-    request's subject, and the item was said before the request and leans towards it. Returns how many."""
-    if not standing or query_vector is None:
+    request's subject, and the item was said before the request and leans towards it. Returns how many.
+    Without the question's vector (the embedder failed for it) every standing request is taken to be about it:
+    the stored vectors still tell which items fit a request, and privacy errs on the side of leaving them out."""
+    if not standing:
         return 0
     spread = get_embedder().similarity_spread
-    query = np.asarray(query_vector, dtype=np.float32)
-    query_baseline = baseline_similarity(query)
-    about = [request for request in standing if _lift(query, request.vector, query_baseline, spread)
-             >= app_settings.FORGET_STANDING_QUERY_LIFT]
+    if query_vector is None:
+        about = standing
+    else:
+        query = np.asarray(query_vector, dtype=np.float32)
+        query_baseline = baseline_similarity(query)
+        about = [request for request in standing if _lift(query, request.vector, query_baseline, spread)
+                 >= app_settings.FORGET_STANDING_QUERY_LIFT]
     said_before = [item for item in items if item.observed_at and any(item.observed_at <= request.asked_at
                                                                      for request in about)]
     if not said_before:
@@ -78,7 +83,8 @@ def withhold(items: list, query_vector, standing: list[Standing]) -> int:
     for request in about:
         guarded |= _one_matter(said_before, [
             _lift(vector, request.vector, request.baseline, spread)
-            if vector is not None and len(vector) == len(query) and item.observed_at <= request.asked_at else None
+            if vector is not None and len(vector) == len(request.vector) and item.observed_at <= request.asked_at
+            else None
             for item, vector in zip(said_before, vectors)])
     for position in guarded:
         said_before[position].withheld = True

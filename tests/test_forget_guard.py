@@ -145,3 +145,19 @@ def test_the_command_line_says_a_request_stands_in_the_language_it_was_asked_in(
     call_command("memory", "remember", "--user", USER, VAGUE_REQUEST, stdout=out)
     assert "nothing matched; the forget request stands" in out.getvalue()
     assert StandingForgetRequest.objects.filter(user_id=USER).count() == 1
+
+
+def test_when_the_question_cannot_be_embedded_a_standing_request_still_guards(monkeypatch):
+    from memory_app import embedding
+
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    working = embedding.embed_query_safely
+    unembedded = ("Where do we go once the owner has sold our flat?",
+                  "Which running shoes would suit my half marathon training?")
+    monkeypatch.setattr(embedding, "embed_query_safely", lambda text: None if text in unembedded else working(text))
+    context = service.before_turn(USER, unembedded[0])  # recalled by words alone, every request taken as meant
+    assert EVICTION in turns_of(context.candidates)
+    assert EVICTION not in turns_of(context.memories) and "selling" not in context.block
+    other = service.before_turn(USER, unembedded[1])
+    assert "t3" in turns_of(other.memories)  # what fits no standing request is injected as before
