@@ -161,3 +161,22 @@ def test_when_the_question_cannot_be_embedded_a_standing_request_still_guards(mo
     assert EVICTION not in turns_of(context.memories) and "selling" not in context.block
     other = service.before_turn(USER, unembedded[1])
     assert "t3" in turns_of(other.memories)  # what fits no standing request is injected as before
+
+
+def test_standing_requests_cost_no_statement_on_a_question_they_are_not_about():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def statements(user: str) -> int:
+        question = "Which running shoes would suit my half marathon training?"
+        service.before_turn(user, question)  # warm: caches and the user's matrix
+        with CaptureQueriesContext(connection) as reads:
+            service.before_turn(user, question)
+        return len(reads.captured_queries)
+
+    for user in ("plain", USER):
+        for number, text in enumerate(HISTORY):
+            service.after_turn(user, text, session_id="s1", turn_id=f"t{number}")
+    ask_to_forget(VAGUE_REQUEST)
+    assert StandingForgetRequest.objects.filter(user_id=USER).exists()
+    assert statements(USER) == statements("plain")
