@@ -12,6 +12,7 @@ its words.
 """
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 import numpy as np
 from django.db.models import Value
@@ -30,7 +31,11 @@ PART = "standing"  # its tag in recall.read_user_side's UNION
 class Standing:
     vector: np.ndarray
     asked_at: datetime
-    baseline: float  # how similar the description is to unrelated text
+
+    @cached_property
+    def baseline(self) -> float:
+        """How similar the description is to unrelated text: needed only on a turn the request is about."""
+        return baseline_similarity(self.vector)
 
 
 def record(tenant: str, user_id: str, description: str, *, asked_at: datetime, session_id: str = "",
@@ -55,17 +60,16 @@ def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | Non
     """A standing request as recall reads it; None when another embedder made its vector (it cannot be compared)."""
     if embedding_model != get_embedder().name or not vector:
         return None
-    array = np.asarray(vector, dtype=np.float32)
-    return Standing(array, asked_at, baseline_similarity(array))
+    return Standing(np.asarray(vector, dtype=np.float32), asked_at)
 
 
-def withhold(items: list, query_vector, standing: list[Standing]) -> int:
+def withhold(items: list, query_vector, standing: list[Standing]) -> None:
     """Mark ``withheld`` the items a standing request guards from this question: the question is about the
-    request's subject, and the item was said before the request and leans towards it. Returns how many.
+    request's subject, and the item was said before the request and leans towards it.
     Without the question's vector (the embedder failed for it) every standing request is taken to be about it:
     the stored vectors still tell which items fit a request, and privacy errs on the side of leaving them out."""
     if not standing:
-        return 0
+        return
     spread = get_embedder().similarity_spread
     if query_vector is None:
         about = standing
@@ -77,7 +81,7 @@ def withhold(items: list, query_vector, standing: list[Standing]) -> int:
     said_before = [item for item in items if item.observed_at and any(item.observed_at <= request.asked_at
                                                                      for request in about)]
     if not said_before:
-        return 0
+        return
     vectors = _vectors_of(said_before)
     guarded = set()
     for request in about:
@@ -88,7 +92,6 @@ def withhold(items: list, query_vector, standing: list[Standing]) -> int:
             for item, vector in zip(said_before, vectors)])
     for position in guarded:
         said_before[position].withheld = True
-    return len(guarded)
 
 
 def _one_matter(items: list, lifts: list[float | None]) -> set[int]:
@@ -116,13 +119,16 @@ def _lift(vector: np.ndarray, other: np.ndarray, baseline: float, spread: float)
 def _vectors_of(items: list) -> list[np.ndarray | None]:
     """Stored vectors of memories and snippets (one read each, only on a turn a standing request is about);
     the rest (a session summary) embedded."""
-    found: dict[tuple[str, int], np.ndarray | None] = {}
+    stored: dict[tuple[str, int], np.ndarray | None] = {}
     for model, source_type in ((Memory, "memory"), (Snippet, "snippet")):
         keys = [item.row.pk for item in items if item.source_type == source_type]
         if keys:
             rows = vector_index().rows_with_vectors_each([model.objects.filter(pk__in=keys).only("pk")])[0]
-            found.update({(source_type, row.pk): vector for row, vector in rows})
-    missing = [item for item in items if found.get((item.source_type, getattr(item.row, "pk", None))) is None]
-    embedded, _ = embed_passages_safely([item.text for item in missing]) if missing else ([], "")
-    by_item = {id(item): vector for item, vector in zip(missing, embedded)}
-    return [by_item.get(id(item), found.get((item.source_type, getattr(item.row, "pk", None)))) for item in items]
+            stored.update({(source_type, row.pk): vector for row, vector in rows})
+    vectors = [stored.get((item.source_type, getattr(item.row, "pk", None))) for item in items]
+    missing = [position for position, vector in enumerate(vectors) if vector is None]
+    if missing:
+        embedded, _ = embed_passages_safely([items[position].text for position in missing])
+        for position, vector in zip(missing, embedded):
+            vectors[position] = vector
+    return vectors
