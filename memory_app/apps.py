@@ -28,11 +28,12 @@ class MemoryAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import pg_timestamps
+        from . import forget_guard, pg_timestamps
         from .search_index import signals as search_index_signals
         from .search_index.vector import configure_pgvector_session
 
         search_index_signals.connect()
+        forget_guard.connect()
         post_migrate.connect(ensure_moderator_group, sender=self, dispatch_uid="memory_app.moderator_group")
         connection_created.connect(configure_pgvector_session, dispatch_uid="memory_app.pgvector_session")
         pg_timestamps.connect()

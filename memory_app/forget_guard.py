@@ -10,21 +10,25 @@ injected, like a replaced statement. Lifts are similarity above the text's neutr
 embedder's spread (see ``calibration``), as in ``forget_matching``. Only the description's vector is kept, never
 its words.
 """
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 
 import numpy as np
-from django.db.models import Value
+from django.db.models.signals import post_delete, post_save
 
 from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
-from .models import Memory, Snippet, StandingForgetRequest
+from .models import Memory, SearchIndexState, Snippet, StandingForgetRequest
 from .providers import get_embedder
 from .search_index import vector_index
+from .search_index.keyword import new_version
+from .search_index.state import IndexState
 
-PART = "standing"  # its tag in recall.read_user_side's UNION
+CACHED_USERS = 1024  # users whose standing requests a process keeps (a few KB a request)
 
 
 @dataclass
@@ -36,6 +40,23 @@ class Standing:
     def baseline(self) -> float:
         """How similar the description is to unrelated text: needed only on a turn the request is about."""
         return baseline_similarity(self.vector)
+
+
+@dataclass
+class StandingRequests:
+    """One user's standing requests as of ``version`` (their ``SearchIndexState.standing_version``), with their
+    vectors stacked and normalised: a question is compared with all of them in one product."""
+    version: int = 0
+    requests: list[Standing] = field(default_factory=list)
+    matrix: np.ndarray | None = None
+
+
+NONE_STANDING = StandingRequests()
+
+# Per process, by user: a turn reads a user's standing requests only when their version moved (one was recorded or
+# lifted), so their number does not weigh on every turn; most users have none and read nothing.
+_cache: OrderedDict[tuple[str, str], StandingRequests] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 def record(tenant: str, user_id: str, description: str, *, asked_at: datetime, session_id: str = "",
@@ -50,10 +71,30 @@ def record(tenant: str, user_id: str, description: str, *, asked_at: datetime, s
     return True
 
 
-def union_part(tenant: str, user_id: str, null_float, null_pk):
-    """The user's standing requests as a part of ``read_user_side``'s UNION: (tag, pk, model, -, vector, asked)."""
-    return StandingForgetRequest.objects.for_user(tenant, user_id).values_list(
-        Value(PART), null_pk, "embedding_model", null_float, "vector", "asked_at")
+def standing_requests(tenant: str, user_id: str, state: IndexState) -> StandingRequests:
+    """The user's standing requests that the current embedder can compare (``state``: the user's index state,
+    which every turn reads anyway): from this process's cache while their version holds, else one read."""
+    if not state.standing_version:
+        return NONE_STANDING
+    key = (tenant, user_id)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None and cached.version == state.standing_version:
+            _cache.move_to_end(key)
+            return cached
+    rows = StandingForgetRequest.objects.for_user(tenant, user_id).values_list("embedding_model", "vector", "asked_at")
+    requests = [request for request in (from_row(*row) for row in rows) if request is not None]
+    matrix = None
+    if requests:
+        matrix = np.stack([request.vector for request in requests])
+        matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    found = StandingRequests(state.standing_version, requests, matrix)
+    with _cache_lock:
+        _cache[key] = found
+        _cache.move_to_end(key)
+        while len(_cache) > CACHED_USERS:
+            _cache.popitem(last=False)
+    return found
 
 
 def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | None:
@@ -63,21 +104,55 @@ def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | Non
     return Standing(np.asarray(vector, dtype=np.float32), asked_at)
 
 
-def withhold(items: list, query_vector, standing: list[Standing]) -> None:
+def _recorded(sender, instance, created: bool, **kwargs) -> None:
+    if created:  # a request is never edited in place
+        _stamp(instance.tenant, instance.user_id, remaining=True)
+
+
+def _lifted(sender, instance, **kwargs) -> None:
+    with _cache_lock:  # this process lets go of the lifted vector now; others on the user's next turn
+        _cache.pop((instance.tenant, instance.user_id), None)
+    _stamp(instance.tenant, instance.user_id,
+           remaining=StandingForgetRequest.objects.for_user(instance.tenant, instance.user_id).exists())
+
+
+def _stamp(tenant: str, user_id: str, *, remaining: bool) -> None:
+    """A request was recorded or lifted (by forgetting, a moderator, the user's erasure): the user's standing
+    version moves, so every process reads their requests again; 0 once none is left."""
+    if not remaining:
+        SearchIndexState.objects.filter(tenant=tenant, user_id=user_id).update(standing_version=0)
+        return
+    # An upsert: a user may have no index state yet.
+    SearchIndexState.objects.bulk_create(
+        [SearchIndexState(tenant=tenant, user_id=user_id, version=new_version(), vectors_version=new_version(),
+                          standing_version=new_version())],
+        update_conflicts=True, unique_fields=["tenant", "user_id"], update_fields=["standing_version"])
+
+
+def connect() -> None:
+    post_save.connect(_recorded, sender=StandingForgetRequest, dispatch_uid="forget_guard.recorded")
+    post_delete.connect(_lifted, sender=StandingForgetRequest, dispatch_uid="forget_guard.lifted")
+
+
+def withhold(items: list, query_vector, standing: StandingRequests) -> None:
     """Mark ``withheld`` the items a standing request guards from this question: the question is about the
     request's subject, and the item was said before the request and leans towards it.
     Without the question's vector (the embedder failed for it) every standing request is taken to be about it:
     the stored vectors still tell which items fit a request, and privacy errs on the side of leaving them out."""
-    if not standing:
+    if not standing.requests:
         return
     spread = get_embedder().similarity_spread
     if query_vector is None:
-        about = standing
+        about = standing.requests
     else:
         query = np.asarray(query_vector, dtype=np.float32)
-        query_baseline = baseline_similarity(query)
-        about = [request for request in standing if _lift(query, request.vector, query_baseline, spread)
-                 >= app_settings.FORGET_STANDING_QUERY_LIFT]
+        if len(query) != standing.matrix.shape[1]:
+            about = []
+        else:
+            cosines = standing.matrix @ (query / (float(np.linalg.norm(query)) or 1.0))
+            lifts = (cosines - baseline_similarity(query)) / spread
+            about = [standing.requests[position]
+                     for position in np.flatnonzero(lifts >= app_settings.FORGET_STANDING_QUERY_LIFT)]
     said_before = [item for item in items if item.observed_at and any(item.observed_at <= request.asked_at
                                                                      for request in about)]
     if not said_before:

@@ -352,6 +352,9 @@ class SearchIndexState(models.Model):
     # Changed only when stored vectors of existing rows were replaced (re-embedding, an edit, a forgotten context
     # line); a new version alone means rows were added or removed, so a cached matrix needs only the new rows.
     vectors_version = models.BigIntegerField(default=0, db_default=0)
+    # Changed whenever the user's standing forget requests change; 0 while they have none (forget_guard caches
+    # them per process by it, so a turn reads them only after a change, and not at all for most users).
+    standing_version = models.BigIntegerField(default=0, db_default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user_id"], name="one_index_state_per_user")]

@@ -24,6 +24,7 @@ from .models import Memory, MemoryStatus, SessionSummary, Snippet, TopicHeat
 from .providers import get_embedder
 from .search_index import keyword_index, vector_index
 from .search_index.queries import AnyOf, union_all
+from .search_index.state import IndexState, read_index_state
 from .taxonomy import scene_of_key
 from .types import ScoredMemory
 
@@ -179,6 +180,7 @@ class EarlyReads:
     regardless_rows: list  # (row, vector): memories standing rules may bring in (see _applying_regardless)
     snippet_rows: list  # (row, vector): the keyword hits and the later corrections of them
     vector_search: object = None  # what the vector index prepared for this user's search (VectorIndex.prepare)
+    index_state: IndexState = IndexState()  # the user's (search_index.state), read with the keyword pass
     summaries: list = field(default_factory=list)  # this session's running summary, when it shares a word
 
 
@@ -191,8 +193,10 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
                                                      [("memory", RETRIEVAL_DEPTH), ("snippet", KEYWORD_SNIPPETS)])
     # First, so that the rows read next can take their vectors from what the index prepared; the user's index state
     # came with the keyword statement.
-    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim,
-                                    state=prepared.index_state if prepared is not None else None)
+    state = prepared.index_state if prepared is not None else None
+    vector_search = vectors.prepare(tenant, user_id, [Memory, Snippet], get_embedder().dim, state=state)
+    if state is None:  # a message without a word to search: the vector index read the state, if it reads any
+        state = getattr(vector_search, "state", None) or read_index_state(tenant, user_id)
     memories = _recallable_memories(tenant, user_id, now, include_private)
     memory_rows, regardless_rows = vectors.rows_with_vectors_each(
         [memories.filter(AnyOf(F("pk"), memory_hits)), _applying_regardless(memories)], vector_search)
@@ -204,7 +208,7 @@ def read_before_vector(tenant: str, user_id: str, query: str, *, now: datetime, 
     if session_summaries is None:
         session_summaries = list(_session_summaries(tenant, user_id, session_id)) if session_id else []
     return EarlyReads(prepared, memory_hits, snippet_hits, memory_rows, regardless_rows, snippet_rows,
-                      vector_search, _summaries_sharing_a_word(session_summaries, prepared))
+                      vector_search, state, _summaries_sharing_a_word(session_summaries, prepared))
 
 
 def _session_summaries(tenant: str, user_id: str, session_id: str):
@@ -618,10 +622,10 @@ def rank(tenant: str, user_id: str, query: str, *, now: datetime, include_privat
     asked = what_is_asked(query)
     asked_embedding = start_query_embedding(asked) if asked is not None else None
     # The reads that need no vector go while the query is embedded, on another core.
-    mentioned, heat, session_summaries, standing = read_user_side(tenant, user_id, query, now=now,
-                                                                  session_id=session_id)
+    mentioned, heat, session_summaries = read_user_side(tenant, user_id, query, now=now, session_id=session_id)
     early = read_before_vector(tenant, user_id, query, now=now, include_private=include_private,
                                session_id=session_id, session_summaries=session_summaries)
+    standing = forget_guard.standing_requests(tenant, user_id, early.index_state)
     query_vector = embedding.result()
     intent = detect_intent(query, query_vector, mentions_known_person=bool(mentioned),
                            asked_vector=asked_embedding.result() if asked_embedding is not None else None)
@@ -642,12 +646,11 @@ def _background_similarity(items: list[RecallItem]) -> float:
 
 
 def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
-                   session_id: str = "") -> tuple[tuple[str, ...], dict[str, float], list[SessionSummary],
-                                                  list[forget_guard.Standing]]:
+                   session_id: str = "") -> tuple[tuple[str, ...], dict[str, float], list[SessionSummary]]:
     """The turn's reads that need neither the keyword pass nor the vector, in one statement (a tagged UNION ALL, each
     part through its own index): the named speakers of this user's conversations that the query mentions (its
     possible names looked up in the (tenant, user, speaker) index, never the user's whole history), the user's topic
-    heat, this session's running summary, and the user's standing forget requests (``forget_guard``). On PostgreSQL
+    heat and this session's running summary. On PostgreSQL
     every statement is a round trip to a server process that needs a core while the query is embedded: one statement
     fewer before the vector saved about 2 ms a turn on a loaded 2-core machine."""
     # The first part types each column (its converters apply to every part's values).
@@ -660,19 +663,16 @@ def read_user_side(tenant: str, user_id: str, query: str, *, now: datetime,
     if speakers is not None:
         parts.append(speakers.values_list(Value("speaker"), _null(BigIntegerField), "speaker", _null(FloatField),
                                           _null(JSONField), _null(DateTimeField)).distinct())
-    parts.append(forget_guard.union_part(tenant, user_id, _null(FloatField), _null(BigIntegerField)))
-    mentioned, heat, summaries, standing = [], {}, [], []
+    mentioned, heat, summaries = [], {}, []
     for part, pk, text, number, sources, updated_at in union_all(parts):
         if part == "heat":
             heat[text] = decayed_heat(TopicHeat(topic=text, heat=number, updated_at=updated_at), now)
         elif part == "summary":
             summaries.append(SessionSummary(pk=pk, tenant=tenant, user_id=user_id, session_id=session_id, text=text,
                                             sources=sources, updated_at=updated_at))
-        elif part == forget_guard.PART:
-            standing += [request for request in [forget_guard.from_row(text, sources, updated_at)] if request]
         else:
             mentioned.append(text)
-    return tuple(sorted(set(mentioned), key=len, reverse=True)), heat, summaries, standing
+    return tuple(sorted(set(mentioned), key=len, reverse=True)), heat, summaries
 
 
 def _null(field_class) -> Cast:

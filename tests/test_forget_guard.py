@@ -111,6 +111,7 @@ def test_a_moderator_sees_which_turn_asked_and_can_lift_the_request():
     assert USER in page and "f1" in page and "housing" not in page.lower()
     assert client.get(reverse("admin:memory_app_standingforgetrequest_add")).status_code == 403
 
+    assert EVICTION not in turns_of(service.before_turn(USER, ABOUT_IT).memories)  # guarded, and now cached
     changelist = reverse("admin:memory_app_standingforgetrequest_changelist")
     client.post(changelist, {"action": "delete_selected", "_selected_action": [standing.pk], "post": "yes"})
     assert not StandingForgetRequest.objects.filter(pk=standing.pk).exists()
@@ -180,3 +181,55 @@ def test_standing_requests_cost_no_statement_on_a_question_they_are_not_about():
     ask_to_forget(VAGUE_REQUEST)
     assert StandingForgetRequest.objects.filter(user_id=USER).exists()
     assert statements(USER) == statements("plain")
+
+
+def test_a_turn_reads_standing_requests_only_after_they_change_and_many_cost_no_more_than_one():
+    import numpy as np
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from memory_app.providers import get_embedder
+
+    table = StandingForgetRequest._meta.db_table
+
+    def ask() -> tuple[int, int, object]:
+        """(statements, of which reading standing requests, context) of one question about the request."""
+        with CaptureQueriesContext(connection) as captured:
+            context = service.before_turn(USER, ABOUT_IT)
+        statements = [query["sql"] for query in captured.captured_queries]
+        return len(statements), sum(table in sql for sql in statements), context
+
+    tell_history()
+    ask_to_forget(VAGUE_REQUEST)
+    assert ask()[1] == 1  # the first turn after the request reads it
+    one_request, reads, context = ask()
+    assert reads == 0 and EVICTION not in turns_of(context.memories)  # then it is cached, and still guards
+
+    unrelated = np.random.default_rng(7).normal(size=(60, get_embedder().dim))
+    for number, vector in enumerate(unrelated):
+        StandingForgetRequest.objects.create(user_id=USER, turn_id=f"x{number}", vector=vector.tolist(),
+                                             embedding_model=get_embedder().name, asked_at=timezone.now())
+    assert ask()[1] == 1  # read again once, as they changed
+    many_requests, reads, context = ask()
+    assert reads == 0 and many_requests == one_request
+    assert EVICTION not in turns_of(context.memories) and "selling" not in context.block
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_a_version_to_users_who_already_have_standing_requests():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from memory_app.models import SearchIndexState
+
+    before = [("memory_app", "0016_standing_forget_request")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    historical = executor.loader.project_state(before).apps.get_model("memory_app", "StandingForgetRequest")
+    historical.objects.create(tenant="default", user_id="asked-before", vector=[0.6, 0.8], embedding_model="any")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert SearchIndexState.objects.get(user_id="asked-before").standing_version != 0
+    assert not SearchIndexState.objects.filter(standing_version__gt=0).exclude(user_id="asked-before").exists()

@@ -162,15 +162,16 @@ class PostingsKeywordIndex:
         term_is_queried, term_params = any_of("term_documents.term", query_terms)
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT state.version, state.vectors_version, state.documents, state.total_length, "
+                f"SELECT state.version, state.vectors_version, state.documents, state.standing_version, "
+                f"state.total_length, "
                 f"term_documents.term, term_documents.documents FROM {SearchIndexState._meta.db_table} AS state "
                 f"LEFT JOIN {TermDocuments._meta.db_table} AS term_documents ON term_documents.tenant = state.tenant "
                 f"AND term_documents.user_id = state.user_id AND {term_is_queried} AND term_documents.documents > 0 "
                 f"WHERE state.tenant = %s AND state.user_id = %s", [*term_params, tenant, user_id])
             rows = cursor.fetchall()
         frequencies = {term: frequency for *_, term, frequency in rows if term is not None}
-        index_state = IndexState(*(value or 0 for value in rows[0][:3])) if rows else IndexState()
-        documents, total_length = index_state.documents, (rows[0][3] or 0) if rows else 0
+        index_state = IndexState(*(value or 0 for value in rows[0][:4])) if rows else IndexState()
+        documents, total_length = index_state.documents, (rows[0][4] or 0) if rows else 0
         idf = {term: math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
                for term, frequency in frequencies.items()}
         common = {term for term, frequency in frequencies.items() if frequency > COMMON_TERM_DOCUMENTS}

@@ -301,7 +301,7 @@ class _UserMatrix:
 
 @dataclass
 class PreparedSearch:
-    """What ``CachedMatrixVectorIndex.prepare`` read: the user's index state (version, vectors_version, documents)
+    """What ``CachedMatrixVectorIndex.prepare`` read: the user's index state (see ``state.IndexState``)
     and their matrices by model label (none for a user searched elsewhere)."""
     state: IndexState
     matrices: dict[str, _UserMatrix] = field(default_factory=dict)
@@ -365,7 +365,7 @@ class CachedMatrixVectorIndex(VectorIndex):
 
     def _search(self, searches, tenant: str, user_id: str, query_vector: np.ndarray, state, readers) -> list[dict]:
         """``readers``: what reads each search's rows (``_PrimaryKeys`` or ``_Rows``), one per search."""
-        version, vectors_version, _ = state
+        version, vectors_version = state.version, state.vectors_version
         query = query_vector / (np.linalg.norm(query_vector) or 1.0)
         dim = int(query.shape[0])
         return [self._nearest(queryset, self._matrix(queryset.model, tenant, user_id, dim, version, vectors_version),
