@@ -19,7 +19,7 @@ from django.db.models import Q
 from . import crypto, progress
 from .actions import record_event
 from .search_index import bump_version
-from .models import EventAction, Memory, Snippet
+from .models import EventAction, Memory, Snippet, StandingForgetRequest
 from .pgindex import create_hnsw_indexes, drop_hnsw_indexes, existing_hnsw_dims
 from .providers import get_embedder
 from .providers.embedders import EmbedderError
@@ -48,6 +48,9 @@ class ReembedReport:
     snippets: int = 0
     indexes_rebuilt: bool = False
     users: int = 0
+    # Standing forget requests made with another embedder: only their vector was kept, never their words, so
+    # nothing can re-embed them and they no longer guard (forget_guard compares vectors of one embedder).
+    standing_requests_left_behind: int = 0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -156,6 +159,8 @@ def reembed(*, everything: bool = False, tenant: str | None = None, batch_size: 
                            report) from error
     _record_audit(done_per_user, report, actor)
     report.indexes_rebuilt = _rebuild_indexes_if_needed(dim)
+    standing = StandingForgetRequest.objects.exclude(embedding_model=embedder.name)
+    report.standing_requests_left_behind = (standing.filter(tenant=tenant) if tenant else standing).count()
     # debug, not info: the command prints the same line, and info would repeat it on stderr
     logger.debug("reembed %s: %s memories, %s snippets with %s (%s dims)", report.mode, report.memories,
                  report.snippets, report.embedder, report.dim)

@@ -237,6 +237,22 @@ def test_reembed_reports_what_it_did(settings, llm_endpoint):
 
 
 @pytest.mark.django_db
+def test_reembed_says_which_standing_forget_requests_it_leaves_behind(settings, llm_endpoint):
+    from memory_app.models import StandingForgetRequest
+    from memory_app.providers import get_embedder
+
+    StandingForgetRequest.objects.create(user_id="u1", turn_id="f1", vector=[0.6, 0.8],
+                                         embedding_model=get_embedder().name)
+    assert "standing forget" not in memory("reembed")  # the same embedder: nothing left behind
+
+    settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.OpenAIEmbedder"
+    line = memory("reembed", "--all")
+    assert "1 standing forget requests were made with another embedder and no longer guard" in line
+    assert json.loads(memory("reembed", "--json"))["standing_requests_left_behind"] == 1
+    assert "1 条仍在生效的遗忘请求" in memory("reembed", "--lang", "zh")
+
+
+@pytest.mark.django_db
 def test_reembed_with_the_embedder_down_is_a_command_error(settings, llm_endpoint):
     settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.OpenAIEmbedder"
     llm_endpoint.failures.append(500)

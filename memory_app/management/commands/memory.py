@@ -294,7 +294,11 @@ class Command(BaseCommand):
             return
         line = output.text(lang, "reembedded", memories=report.memories, snippets=report.snippets,
                            embedder=report.embedder, dim=report.dim)
-        self._write(line + (output.text(lang, "indexes_rebuilt") if report.indexes_rebuilt else ""))
+        if report.indexes_rebuilt:
+            line += output.text(lang, "indexes_rebuilt")
+        if report.standing_requests_left_behind:
+            line += output.text(lang, "standing_left_behind", count=report.standing_requests_left_behind)
+        self._write(line)
 
     def handle_reindex(self, options):
         tenant, user_id = options["tenant"], options.get("user")
