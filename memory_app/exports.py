@@ -66,9 +66,9 @@ def _topic_row(heat: TopicHeat) -> dict:
 
 
 def _standing_row(request: StandingForgetRequest) -> dict:
-    """Which turn asked and when; its vector is no readable content."""
+    """Which turn asked and when, and which of the user's messages it withholds; its vector is no readable content."""
     return {"id": request.pk, "session_id": request.session_id, "turn_id": request.turn_id,
-            "asked_at": _time(request.asked_at)}
+            "asked_at": _time(request.asked_at), "withholds_turns": request.guarded_turns}
 
 
 def _working_memory_rows(tenant: str, user_id: str) -> list[dict]:

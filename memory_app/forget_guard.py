@@ -9,6 +9,11 @@ its description (``FORGET_STANDING_ITEM_LIFT``) is withheld from the prompt: sti
 injected, like a replaced statement. Lifts are similarity above the text's neutral baseline in units of the
 embedder's spread (see ``calibration``), as in ``forget_matching``. Only the description's vector is kept, never
 its words.
+
+A request that found nothing also withholds, from every prompt whatever the question, the message the user had
+said in confidence ("strictly between the two of us", "替我保密") that its description fits best
+(``forget_matching.closest_confidence``): what people later ask to have forgotten is mostly what they asked to keep
+quiet, and the tie is too loose to erase it.
 """
 import threading
 from collections import OrderedDict
@@ -35,6 +40,7 @@ CACHED_USERS = 1024  # users whose standing requests a process keeps (a few KB a
 class Standing:
     vector: np.ndarray
     asked_at: datetime
+    guarded: frozenset = frozenset()  # (session, turn) of a message said in confidence, withheld from every prompt
 
     @cached_property
     def baseline(self) -> float:
@@ -60,14 +66,17 @@ _cache_lock = threading.Lock()
 
 
 def record(tenant: str, user_id: str, description: str, *, asked_at: datetime, session_id: str = "",
-           turn_id: str = "") -> bool:
-    """Keep a request that found nothing standing; False when there is no embedder to keep it with."""
+           turn_id: str = "", guarded_turns=frozenset()) -> bool:
+    """Keep a request that found nothing standing; False when there is no embedder to keep it with.
+    ``guarded_turns``: (session, turn) of the message said in confidence it withholds from every prompt
+    (``forget_matching.closest_confidence``)."""
     vector = embed_query_safely(description)
     if vector is None:
         return False
     StandingForgetRequest.objects.create(tenant=tenant, user_id=user_id, session_id=session_id, turn_id=turn_id,
                                          vector=[round(float(value), 6) for value in vector],
-                                         embedding_model=get_embedder().name, asked_at=asked_at)
+                                         embedding_model=get_embedder().name, asked_at=asked_at,
+                                         guarded_turns=sorted([session, turn] for session, turn in guarded_turns))
     return True
 
 
@@ -82,7 +91,8 @@ def standing_requests(tenant: str, user_id: str, state: IndexState) -> StandingR
         if cached is not None and cached.version == state.standing_version:
             _cache.move_to_end(key)
             return cached
-    rows = StandingForgetRequest.objects.for_user(tenant, user_id).values_list("embedding_model", "vector", "asked_at")
+    rows = StandingForgetRequest.objects.for_user(tenant, user_id).values_list("embedding_model", "vector", "asked_at",
+                                                                              "guarded_turns")
     requests = [request for request in (from_row(*row) for row in rows) if request is not None]
     matrix = None
     if requests:
@@ -97,11 +107,12 @@ def standing_requests(tenant: str, user_id: str, state: IndexState) -> StandingR
     return found
 
 
-def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | None:
+def from_row(embedding_model: str, vector, asked_at: datetime, guarded_turns=()) -> Standing | None:
     """A standing request as recall reads it; None when another embedder made its vector (it cannot be compared)."""
     if embedding_model != get_embedder().name or not vector:
         return None
-    return Standing(np.asarray(vector, dtype=np.float32), asked_at)
+    return Standing(np.asarray(vector, dtype=np.float32), asked_at,
+                    frozenset((str(session), str(turn)) for session, turn in guarded_turns or ()))
 
 
 def _recorded(sender, instance, created: bool, **kwargs) -> None:
@@ -141,6 +152,7 @@ def withhold(items: list, query_vector, standing: StandingRequests) -> None:
     the stored vectors still tell which items fit a request, and privacy errs on the side of leaving them out."""
     if not standing.requests:
         return
+    _withhold_confidences(items, standing)
     spread = get_embedder().similarity_spread
     if query_vector is None:
         about = standing.requests
@@ -167,6 +179,16 @@ def withhold(items: list, query_vector, standing: StandingRequests) -> None:
             for item, vector in zip(said_before, vectors)])
     for position in guarded:
         said_before[position].withheld = True
+
+
+def _withhold_confidences(items: list, standing: StandingRequests) -> None:
+    """Whatever the question, every copy of a message said in confidence that a standing request guards."""
+    guarded = frozenset().union(*(request.guarded for request in standing.requests))
+    if not guarded:
+        return
+    for item in items:
+        if any((str(source.get("session", "")), str(source.get("turn", ""))) in guarded for source in item.sources):
+            item.withheld = True
 
 
 def _one_matter(items: list, lifts: list[float | None]) -> set[int]:

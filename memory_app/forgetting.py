@@ -32,7 +32,8 @@ def apply_forget_request(*, tenant: str, user_id: str, request, actor: str, sess
     entry = {"scope": "described", **counts, "items": items}
     if matches.empty:
         entry["standing"] = forget_guard.record(tenant, user_id, request.description, session_id=session_id,
-                                                turn_id=turn_id, asked_at=asked_at or timezone.now())
+                                                turn_id=turn_id, asked_at=asked_at or timezone.now(),
+                                                guarded_turns=matches.confidence_left)
     return entry
 
 

@@ -234,8 +234,9 @@ class SessionSummary(models.Model):
 class StandingForgetRequest(models.Model):
     """A request to forget that found nothing to delete ("drop what I told you about my housing worries", when no
     message fits the description well enough to be erased). It stays standing: what was said before it and
-    resembles it is not injected when a later question is about that subject (``forget_guard``). Only the
-    description's vector is kept, never its words: they name what was to go."""
+    resembles it is not injected when a later question is about that subject, nor, on any question, the message the
+    user had said in confidence that the description fits best (``forget_guard``). Only the description's vector is
+    kept, never its words: they name what was to go."""
 
     tenant = models.CharField(max_length=64, default="default")
     user_id = models.CharField(max_length=128)
@@ -244,6 +245,8 @@ class StandingForgetRequest(models.Model):
     vector = models.JSONField(help_text="the description's query embedding")
     embedding_model = models.CharField(max_length=128)
     asked_at = models.DateTimeField(default=timezone.now)
+    guarded_turns = models.JSONField(default=list, blank=True,
+                                     help_text="[session, turn] of the message said in confidence it withholds")
 
     objects = UserScopedQuerySet.as_manager()
 

@@ -114,7 +114,7 @@ def build_context(*, tenant: str, user_id: str, message: str, session_id: str, t
     if style and not gate_open:
         reason += "; reply style only"
     if withheld:
-        reason += f"; {withheld} withheld: the user asked to forget something this question is about"
+        reason += f"; {withheld} withheld: the user asked to forget something they had said"
     packed = pack(chosen, language=language, budget=app_settings.TOKEN_BUDGET,
                   max_items=app_settings.MAX_INJECTED_MEMORIES, working_memory=working, confirmation_question=question)
     if chosen or question or working:  # this session's own context is always fair to show

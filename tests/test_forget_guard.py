@@ -233,3 +233,34 @@ def test_the_migration_gives_a_version_to_users_who_already_have_standing_reques
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert SearchIndexState.objects.get(user_id="asked-before").standing_version != 0
     assert not SearchIndexState.objects.filter(standing_version__gt=0).exclude(user_id="asked-before").exists()
+
+
+CONFIDED_HISTORY = [
+    "I restore old sailing dinghies in my garage, two of them are nearly done",
+    "Just between us, I failed my driving test twice before I passed, my brother still thinks I passed first time",
+    "My daughter Ilse starts violin lessons on Saturdays",
+    "I'm allergic to penicillin",
+    "Our hatchback needs new brake pads before the winter",
+]
+CONFIDED = "c1"
+
+
+def test_a_standing_request_withholds_the_confidence_it_fits_best_from_every_prompt(settings):
+    # Short histories let a lone confidence stand out enough to be erased (forget_matching.confided_message):
+    # that rule is off here, so the request finds nothing and stands.
+    settings.CHATMEM_FORGET_CONFIDED_Z = 99
+    for number, text in enumerate(CONFIDED_HISTORY):
+        service.after_turn(USER, text, session_id="s1", turn_id=f"c{number}")
+    service.after_turn(USER, "Please drop what I said about my money worries.", session_id="s2", turn_id="f1")
+    entry = Turn.objects.get(user_id=USER, turn_id="f1").outcome["forgotten"][0]
+    assert entry["items"] == [] and entry["standing"] is True
+    assert StandingForgetRequest.objects.get(user_id=USER).guarded_turns == [["s1", CONFIDED]]
+
+    # A question that is not about the request at all still gets nothing of the confidence.
+    context = service.before_turn(USER, "How did my driving test go, and what does my car need before winter?")
+    assert CONFIDED in turns_of(context.candidates)  # stored and findable
+    assert CONFIDED not in turns_of(context.memories) and "failed" not in context.block
+    assert "c4" in turns_of(context.memories)  # the rest of memory as before
+    assert "withheld" in context.gate["reason"]
+    rows = exports.export_user_data("default", USER, actor="test")["standing_forget_requests"]
+    assert rows[0]["withholds_turns"] == [["s1", CONFIDED]]
