@@ -363,6 +363,14 @@ POSITIVES = [
     ("後門閘口 code 1357 記住", "1357", "password"),
     # a country code in brackets, no plus
     ("the Kowloon office is (852) 2345 6789 if I'm out", "(852) 2345 6789", "phone"),
+    # a phone's own "no." is no reference, nor does its dot end the sentence; words for a phone in other Englishes
+    ("for the delivery my mobile no. is 90817 26354", "90817 26354", "phone"),
+    ("Mob. No. 90817 26354 (after 6pm)", "90817 26354", "phone"),
+    ("tel. no. 3318 2746, ask for reception", "3318 2746", "phone"),
+    ("my handphone is 8162 0394 in case the driver is lost", "8162 0394", "phone"),
+    ("HP: 8162 0394, text only", "8162 0394", "phone"),
+    ("contact no. 8162 0394 for the landlord's agent", "8162 0394", "phone"),
+    ("you can contact my brother at 8162 0394 on weekends", "8162 0394", "phone"),
 ]
 
 
@@ -517,6 +525,9 @@ NEGATIVES = [
     "part S1234567A is back in stock", "the code sent to reviewers was version 2",
     "I called them about order 55512345678", "two NIN tickets for 150 each", "the call lasted 12 minutes",
     "line 12 of the 2024 report",
+    # the words a phone number's label borrows, used for something else
+    "the tractor has 140 hp: we paid 3850000 for it in total", "pH is 6.8 and the tank holds 38000 litres",
+    "contact lens order 20250914 arrived", "he said no. 38104472 was never his account",
 ]
 
 

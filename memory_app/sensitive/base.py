@@ -37,7 +37,9 @@ def fold_width(text: str) -> str:
 
 # A sentence ends at these; a detector never reaches across one to tie a word to a value.
 # "!" and "?" inside a token ("Qw3rty!9") do not end anything.
-SENTENCE_END = re.compile(r"[。\n]|[.!?](?=\s|$|[^\x00-\x7f])")
+# Nor does the dot of a number's abbreviation ("mobile no. 98450 12345", "Tel. 2345 6789").
+_ABBREVIATION_DOT = r"(?<!\bno)(?<!\bnr)(?<!\btel)(?<!\bmob)(?<!\bph)(?<!\bacct)\."
+SENTENCE_END = re.compile(r"[。\n]|(?:" + _ABBREVIATION_DOT + r"|[!?])(?=\s|$|[^\x00-\x7f])", re.I)
 
 
 def sentence_limit(text: str, start: int, width: int) -> int:

@@ -31,10 +31,13 @@ _BRACKETED_COUNTRY = re.compile(r"(?<![\w(])\([1-9]\d{1,2}\)[ -]?\d{4}[ -]?\d{4}
 # A verb of calling or messaging someone, or a number, introduces one too ("ring her on 9123 4567", "打俾我 6123 4567",
 # "call 9123-4567"), as does a person's or an office's line; not "the call" or "dial-in", a meeting's public line.
 _PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|打给|打俾|打畀|拨打|致电|联系|联络|发短信给"
-                         r"|(?i:\b(?:phone|mobile|cell|tel|telephone|whatsapp"
+                         r"|(?i:\b(?:phone|mobile|cell|cellphone|handphone|tel|telephone|whatsapp"
                          r"|(?:office|direct|home|work|private|land) ?line)\b)"
+                         # abbreviations and "contact" only before the number's own label ("Mob. No.", "HP: ",
+                         # "contact no.") and after no figure ("140 hp:"): else horsepower, a pH or a contact lens
+                         r"|(?i:(?<!\d )(?<!\d)\b(?:mob|ph|hp|h/p|contact)\b(?=\.?\s*(?:no\b|nos?\.|number\b|[:#]|is\b)))"
                          r"|(?i:\b(?:call|ring|text|sms)\b(?=\s*[+(]?\d))"  # "call 9123-4567 for the flat"
-                         r"|(?i:\b(?:call|ring|text|sms|reach)\s+"
+                         r"|(?i:\b(?:call|ring|text|sms|reach|contact)\s+"
                          r"(?:me|him|her|us|them|(?:my|his|her|our|their)\s+[a-z]+)\b)"
                          r"|(?i:\b(?:my|his|her|your|our|their)\b[\w\s'-]{0,20}?\bnumber\b)", re.A)  # "my Oslo number", not "the number of"
 _DIGIT_GROUPS = re.compile(r"(?<![\w+.-])(?:\d{2,5}(?:[ -]\d{2,5}){0,4}|\d{6,15})(?![\w])(?![-.]\d)", re.A)
@@ -54,8 +57,9 @@ def find_phones_by_word(text: str) -> Iterator[Secret]:
         if run and run.start() >= limit:
             run = None
         if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
-                and not follows_reference_word(text, word.start()) and not follows_reference_word(text, run.start()) \
-                and not _a_list_of_numbers(text, *run.span()) and _plausible(text, *run.span()):
+                and not follows_reference_word(text, word.start()) \
+                and not follows_reference_word(text, run.start(), since=word.end(), generic=False) \
+                and not _a_list_of_numbers(text, *run.span()) and _plausible(text, *run.span(), since=word.end()):
             yield Secret("phone", *run.span())
 
 
@@ -90,10 +94,11 @@ def _run_together(value: str) -> bool:
     return value.lstrip("+").isdigit()
 
 
-def _plausible(text: str, start: int, end: int) -> bool:
+def _plausible(text: str, start: int, end: int, *, since: int | None = None) -> bool:
+    """``since``: where a phone word ended; a "no." after it is the phone's own ("mobile no. 9845012345")."""
     if is_amount(text, start, end) or is_business_line(text, start, end):
         return False
-    if _run_together(text[start:end]) and follows_reference_word(text, start):
+    if _run_together(text[start:end]) and follows_reference_word(text, start, since or 0, generic=since is None):
         return False
     return True
 
