@@ -371,6 +371,9 @@ POSITIVES = [
     ("HP: 8162 0394, text only", "8162 0394", "phone"),
     ("contact no. 8162 0394 for the landlord's agent", "8162 0394", "phone"),
     ("you can contact my brother at 8162 0394 on weekends", "8162 0394", "phone"),
+    # a bare "code" that came by text message is a credential
+    ("the code in the bank's SMS reads 551 207, should I type it", "551 207", "password"),
+    ("got their text message just now, code 660913, is it legit?", "660913", "password"),
 ]
 
 
@@ -528,6 +531,8 @@ NEGATIVES = [
     # the words a phone number's label borrows, used for something else
     "the tractor has 140 hp: we paid 3850000 for it in total", "pH is 6.8 and the tank holds 38000 litres",
     "contact lens order 20250914 arrived", "he said no. 38104472 was never his account",
+    # codes a text message names that open nothing
+    "the gym texted our booking code 7710 for the squash court", "their SMS had the queue code 3318 on it",
 ]
 
 

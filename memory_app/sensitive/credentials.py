@@ -50,7 +50,7 @@ _CONTEXT = re.compile(
 _NOT_A_CREDENTIAL_CODE = re.compile(
     r"(?i:\b(?:zip|postal|post|area|country|dial(?:ling)?|promo(?:tion)?|discount|coupon|voucher|referral|invite|invitation"
     r"|source|dress|colou?r|qr|bar|error|status|exit|tax|sort|airport|product|course|class|station|region|language"
-    r"|morse|genetic|machine)\s$)",
+    r"|morse|genetic|machine|queue|table|seat|booking|reservation|confirmation|group|team|room)\s$)",
     re.A,
 )
 _LINK = re.compile(
@@ -171,16 +171,21 @@ _SAID_TO_BE_DIGITS = re.compile(r"\s*(?:(?i:is|was)\b|[:：=]|是|系)\s*(?=\d)"
 _CODE_LENGTH = re.compile(r"\d{1,2}\s*(?:位(?:数字?|数)?|(?i:-?digits?\b|-?char(?:acter)?s?\b))", re.A)
 
 
+# A code that came by text message opens something ("the code in the SMS: 739 214", "短信发来 code 739214").
+_DELIVERED_BY_MESSAGE = re.compile(r"短信|短讯|简讯|(?i:\b(?:sms|texted|text message|messaged)\b)", re.A)
+
+
 def _grouped_code_after(text: str, word: re.Match) -> tuple[int, int] | None:
     """The first grouped run of digits a few words after a code word, when the sentence is about logging in or
     the word names a credential by itself ("验证码", "passcode"). A bare "code" or "PIN" needs a login word
-    in its sentence ("the login wants a code: 739 214"), or to be said to be the digits ("code 係 80 14 77"); not
-    "the course code is 04 71"."""
+    in its sentence ("the login wants a code: 739 214") or a text message that brought it, or to be said to be the
+    digits ("code 係 80 14 77"); not "the course code is 04 71"."""
     if _NOT_A_CREDENTIAL_CODE.search(text[max(0, word.start() - 16):word.start()]):
         return None
     if word.group(0).lower().rstrip("s") in ("code", "pin") and not _SAID_TO_BE_DIGITS.match(text, word.end()):
         sentence = text[sentence_start(text, word.start(), 60):sentence_limit(text, word.end(), 60)]
-        if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) and not _NOUN.search(sentence):
+        if not any(context.group(0).lower() != "code" for context in _CONTEXT.finditer(sentence)) \
+                and not _NOUN.search(sentence) and not _DELIVERED_BY_MESSAGE.search(sentence):
             return None
     limit = sentence_limit(text, word.end(), _GROUPED_WIDTH)
     # Only the first number after the word can be its code: when that one is no code ("8214#", "abc123"), a later
