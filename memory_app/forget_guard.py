@@ -40,7 +40,6 @@ CACHED_USERS = 1024  # users whose standing requests a process keeps (a few KB a
 class Standing:
     vector: np.ndarray
     asked_at: datetime
-    guarded: frozenset = frozenset()  # (session, turn) of a message said in confidence, withheld from every prompt
 
     @cached_property
     def baseline(self) -> float:
@@ -51,10 +50,13 @@ class Standing:
 @dataclass
 class StandingRequests:
     """One user's standing requests as of ``version`` (their ``SearchIndexState.standing_version``), with their
-    vectors stacked and normalised: a question is compared with all of them in one product."""
+    vectors stacked and normalised: a question is compared with all of them in one product. ``guarded``: the
+    (session, turn) of every message said in confidence that one of them withholds from every prompt, including
+    requests of another embedder, whose vectors cannot be compared but whose turns need no vector."""
     version: int = 0
     requests: list[Standing] = field(default_factory=list)
     matrix: np.ndarray | None = None
+    guarded: frozenset = frozenset()
 
 
 NONE_STANDING = StandingRequests()
@@ -93,12 +95,13 @@ def standing_requests(tenant: str, user_id: str, state: IndexState) -> StandingR
             return cached
     rows = StandingForgetRequest.objects.for_user(tenant, user_id).values_list("embedding_model", "vector", "asked_at",
                                                                               "guarded_turns")
-    requests = [request for request in (from_row(*row) for row in rows) if request is not None]
+    requests = [request for request in (from_row(*row[:3]) for row in rows) if request is not None]
+    guarded = frozenset((str(session), str(turn)) for *_, turns in rows for session, turn in turns or ())
     matrix = None
     if requests:
         matrix = np.stack([request.vector for request in requests])
         matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
-    found = StandingRequests(state.standing_version, requests, matrix)
+    found = StandingRequests(state.standing_version, requests, matrix, guarded)
     with _cache_lock:
         _cache[key] = found
         _cache.move_to_end(key)
@@ -107,12 +110,11 @@ def standing_requests(tenant: str, user_id: str, state: IndexState) -> StandingR
     return found
 
 
-def from_row(embedding_model: str, vector, asked_at: datetime, guarded_turns=()) -> Standing | None:
-    """A standing request as recall reads it; None when another embedder made its vector (it cannot be compared)."""
+def from_row(embedding_model: str, vector, asked_at: datetime) -> Standing | None:
+    """A standing request as recall compares it; None when another embedder made its vector (it cannot be compared)."""
     if embedding_model != get_embedder().name or not vector:
         return None
-    return Standing(np.asarray(vector, dtype=np.float32), asked_at,
-                    frozenset((str(session), str(turn)) for session, turn in guarded_turns or ()))
+    return Standing(np.asarray(vector, dtype=np.float32), asked_at)
 
 
 def _recorded(sender, instance, created: bool, **kwargs) -> None:
@@ -150,9 +152,9 @@ def withhold(items: list, query_vector, standing: StandingRequests) -> None:
     request's subject, and the item was said before the request and leans towards it.
     Without the question's vector (the embedder failed for it) every standing request is taken to be about it:
     the stored vectors still tell which items fit a request, and privacy errs on the side of leaving them out."""
+    _withhold_confidences(items, standing.guarded)
     if not standing.requests:
         return
-    _withhold_confidences(items, standing)
     spread = get_embedder().similarity_spread
     if query_vector is None:
         about = standing.requests
@@ -181,9 +183,8 @@ def withhold(items: list, query_vector, standing: StandingRequests) -> None:
         said_before[position].withheld = True
 
 
-def _withhold_confidences(items: list, standing: StandingRequests) -> None:
+def _withhold_confidences(items: list, guarded: frozenset) -> None:
     """Whatever the question, every copy of a message said in confidence that a standing request guards."""
-    guarded = frozenset().union(*(request.guarded for request in standing.requests))
     if not guarded:
         return
     for item in items:

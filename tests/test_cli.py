@@ -247,7 +247,7 @@ def test_reembed_says_which_standing_forget_requests_it_leaves_behind(settings, 
 
     settings.CHATMEM_EMBEDDER = "memory_app.providers.embedders.OpenAIEmbedder"
     line = memory("reembed", "--all")
-    assert "1 standing forget requests were made with another embedder and no longer guard" in line
+    assert "1 standing forget requests were made with another embedder and no longer guard questions by meaning" in line
     assert json.loads(memory("reembed", "--json"))["standing_requests_left_behind"] == 1
     assert "1 条仍在生效的遗忘请求" in memory("reembed", "--lang", "zh")
 

@@ -264,3 +264,22 @@ def test_a_standing_request_withholds_the_confidence_it_fits_best_from_every_pro
     assert "withheld" in context.gate["reason"]
     rows = exports.export_user_data("default", USER, actor="test")["standing_forget_requests"]
     assert rows[0]["withholds_turns"] == [["s1", CONFIDED]]
+
+
+@pytest.mark.django_db
+def test_a_request_of_another_embedder_still_withholds_its_confidence(settings):
+    """After a switch of embedder (``memory reembed``) a standing request's vector cannot be compared any more, but
+    the message it withholds is named by its turn, which needs no vector."""
+    from memory_app import forget_guard
+
+    settings.CHATMEM_FORGET_CONFIDED_Z = 99
+    for number, text in enumerate(CONFIDED_HISTORY):
+        service.after_turn(USER, text, session_id="s1", turn_id=f"c{number}")
+    service.after_turn(USER, "Please drop what I said about my money worries.", session_id="s2", turn_id="f1")
+    StandingForgetRequest.objects.filter(user_id=USER).update(embedding_model="an-embedder-no-longer-configured")
+    forget_guard._cache.clear()  # as a restart with the new embedder would
+
+    context = service.before_turn(USER, "How did my driving test go, and what does my car need before winter?")
+    assert CONFIDED in turns_of(context.candidates)
+    assert CONFIDED not in turns_of(context.memories) and "failed" not in context.block
+    assert "c4" in turns_of(context.memories)

@@ -58,8 +58,8 @@ _TEXT = {
         "reembedded": "已重新向量化 {memories} 条记忆、{snippets} 条语义片段（{embedder}，{dim} 维）",
         "would_reembed": "将重新向量化 {memory} 条记忆、{snippet} 条语义片段",
         "indexes_rebuilt": "；已重建 HNSW 索引",
-        "standing_left_behind": "；{count} 条仍在生效的遗忘请求由其他向量模型生成，无法重新向量化（从未保存原文），已不再生效，"
-                                "可在后台查看",
+        "standing_left_behind": "；{count} 条仍在生效的遗忘请求由其他向量模型生成，无法重新向量化（从未保存原文），不再按含义拦截提问，"
+                                "但它们扣下的私下说的话仍不会进入提示；可在后台查看",
     },
     "en": {
         "nothing_to_remember": "nothing to remember",
@@ -76,7 +76,8 @@ _TEXT = {
         "would_reembed": "would re-embed {memory} memories and {snippet} snippets",
         "indexes_rebuilt": "; HNSW indexes rebuilt",
         "standing_left_behind": "; {count} standing forget requests were made with another embedder and no longer "
-                                "guard (their words were never kept, so they cannot be re-embedded): see them in admin",
+                                "guard questions by meaning (their words were never kept, so they cannot be re-embedded); "
+                                "the messages said in confidence they withhold stay withheld: see them in admin",
     },
 }
 
