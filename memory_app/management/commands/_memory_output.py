@@ -76,8 +76,9 @@ _TEXT = {
         "would_reembed": "would re-embed {memory} memories and {snippet} snippets",
         "indexes_rebuilt": "; HNSW indexes rebuilt",
         "standing_left_behind": "; {count} standing forget requests were made with another embedder and no longer "
-                                "guard questions by meaning (their words were never kept, so they cannot be re-embedded); "
-                                "the messages said in confidence they withhold stay withheld: see them in admin",
+                                "guard questions by meaning (their words were never kept, so they cannot be "
+                                "re-embedded); the messages said in confidence they withhold stay withheld: see them "
+                                "in admin",
     },
 }
 
