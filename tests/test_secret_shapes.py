@@ -374,6 +374,7 @@ POSITIVES = [
     # a bare "code" that came by text message is a credential
     ("the code in the bank's SMS reads 551 207, should I type it", "551 207", "password"),
     ("got their text message just now, code 660913, is it legit?", "660913", "password"),
+    ("ok my hp 8162 0394 lah, whatsapp also can", "8162 0394", "phone"),
 ]
 
 
@@ -533,6 +534,9 @@ NEGATIVES = [
     "contact lens order 20250914 arrived", "he said no. 38104472 was never his account",
     # codes a text message names that open nothing
     "the gym texted our booking code 7710 for the squash court", "their SMS had the queue code 3318 on it",
+    # joining things that are not networks; a router's model
+    "we connected the projector using HDMI-2 in the end", "her connecting flight is KL1862 at 9",
+    "连上以后画面是 1080p 的", "家里连网用的是 Xiaomi-AX6 那台",
 ]
 
 
@@ -551,6 +555,16 @@ def test_a_number_after_the_value_is_not_taken_for_it(text, value, kept):
 def test_ordinary_numbers_and_words_are_left_alone(text):
     assert find_secrets(text) == [], [(s.kind, text[s.start:s.end]) for s in find_secrets(text)]
     assert redact(text) == text
+
+
+@pytest.mark.parametrize("text, key", [
+    ("the cabin's wifi is LakeView-2G and you get on with pine-otter-83", "pine-otter-83"),
+    ("店里网络是 Floor3-Guest，连的时候输 mkv527ww", "mkv527ww"),
+])
+def test_the_key_that_joins_a_network_is_found_after_its_name(text, key):
+    """The network's name after "wifi is" may be taken for its key too (a name rarely matters); the key given
+    with the verb of joining must never stay."""
+    assert key not in redact(text)
 
 
 def test_several_secrets_in_one_message_each_get_their_kind():

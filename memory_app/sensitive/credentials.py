@@ -40,7 +40,9 @@ _NOUN = re.compile(
 # Words that put a value in a login context without naming it a password.
 _CONTEXT = re.compile(
     r"登录|登陆|登入|开机|进门|后台|控制台|取快递|取件|路由器|门禁|解锁|开锁|开门|无线网|网络|网(?=的?是)|热点|保险箱|保险柜|密码箱|门锁|智能锁|锁屏|单元门|楼门|大门|院门|侧门|车库门|防盗门"
-    r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)|get(?:s|ting)? (?:in|into)"
+    r"|连(?:上|的时候|接的时候)"  # joining a network: "连的时候输 X"
+    r"|(?i:\b(?:log(?:ged|ging|s)? ?(?:in|into|on)|login|sign(?:ed|ing|s)? ?(?:in|into|on)"
+    r"|get(?:s|ting)? (?:in|into|on)|connect(?:s|ed|ing)?|join(?:s|ed|ing)? (?:it|the network)"
     r"|wi-?fi|wlan|ssid|network|router|modem|admin panel|dashboard|console|typ(?:e|ed|ing)"
     r"|open(?:s|ed|ing)? (?:up )?(?:my |the |his |her |our )?(?:phone|door|gate|laptop|computer|locker|safe|tablet)"
     r"|hotspot|unlock(?:ed|s|ing)?|vpn|ssh|door|gate|keypad|lockbox|locker|padlock|safe|alarm|code|portal)\b)",

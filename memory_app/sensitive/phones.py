@@ -36,6 +36,7 @@ _PHONE_WORD = re.compile(r"电话|手机|号码|联系方式|打给|打俾|打�
                          # abbreviations and "contact" only before the number's own label ("Mob. No.", "HP: ",
                          # "contact no.") and after no figure ("140 hp:"): else horsepower, a pH or a contact lens
                          r"|(?i:(?<!\d )(?<!\d)\b(?:mob|ph|hp|h/p|contact)\b(?=\.?\s*(?:no\b|nos?\.|number\b|[:#]|is\b)))"
+                         r"|(?i:\b(?:my|his|her|your|our|their)\s+(?:hp|h/p|mob)\b)"  # "my hp 9123 8874"
                          r"|(?i:\b(?:call|ring|text|sms)\b(?=\s*[+(]?\d))"  # "call 9123-4567 for the flat"
                          r"|(?i:\b(?:call|ring|text|sms|reach|contact)\s+"
                          r"(?:me|him|her|us|them|(?:my|his|her|our|their)\s+[a-z]+)\b)"
