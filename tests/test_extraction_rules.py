@@ -176,6 +176,37 @@ def test_an_idiom_with_zhan_is_no_refusal():
     assert not any(key.startswith(("food.", "drink.")) for key in by_key(rule_extract("家里的账我一概不沾手")))
 
 
+@pytest.mark.parametrize("text", ["我爸前年在市二院做的心脏搭桥", "我家阿宝上周在口腔医院做了窝沟封闭",
+                                  "我在健身房做了个体测"])
+def test_something_done_at_a_place_is_no_job_there(text):
+    """"在X做的 / 做了 + an event" says what was done there; "在X做了八年 + a job" is still a job."""
+    found = by_key(rule_extract(text))
+    assert "profile.occupation" not in found and "work.employer" not in found, found
+
+
+def test_years_spent_in_a_job_still_name_the_job():
+    assert by_key(rule_extract("我在快递站干了四年分拣员"))["profile.occupation"].value == "分拣员"
+
+
+@pytest.mark.parametrize("text", ["康复师看了片子，叫我少弯腰", "我婆婆老叫我按点喝汤", "我哥总叫我大头"])
+def test_being_told_or_called_by_someone_else_is_no_preferred_name(text):
+    assert "profile.preferred_name" not in by_key(rule_extract(text))
+
+
+def test_a_name_asked_of_the_listener_is_kept_even_when_it_repeats_a_character():
+    assert by_key(rule_extract("以后叫我佳佳吧"))["profile.preferred_name"].value == "佳佳"
+
+
+def test_a_pivot_makes_the_person_after_it_the_doer():
+    """"陪外甥在厦门念书": the nephew studies in Xiamen, the speaker neither studies nor works there."""
+    found = by_key(rule_extract("这学期我陪外甥在厦门念书，顺便给他做饭"))
+    assert "profile.location.city" not in found and "profile.occupation" not in found, found
+
+
+def test_studying_in_a_city_is_not_working_there():
+    assert by_key(rule_extract("我在南京读博"))["profile.location.city"].text == "用户在南京读博。"
+
+
 @pytest.mark.parametrize("text", ["I work in Some Editor 2024 most days", "I teach English at a language school",
                                   "I work in Blender mostly"])
 def test_working_in_a_tool_or_a_language_is_no_city(text):

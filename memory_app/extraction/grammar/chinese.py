@@ -19,6 +19,8 @@ TOPIC = r"(?P<obj>(?:(?![我你他她])[\u4e00-\u9fffA-Za-z]){1,8}?)"  # an obje
 PLACE = r"(?P<place>(?!了|过|着|趟|一趟|一次)[\u4e00-\u9fffA-Za-z]{2,12}?)"
 NAME = r"(?P<obj>[A-Za-z][A-Za-z\-]{1,20}|[\u4e00-\u9fff]{1,4}?)(?=[吧就好行哈啊呀了哦呢嘛啦，,。!！?？\s]|$)"
 _STOP = r"(?=[，。,！!？?；;]|$)"
+_SPAN = r"(?:快|近|将近|差不多)?[一二三四五六七八九十几两半\d]+(?:多)?(?:年|个月|个多月)(?:多)?(?:的)?"
+_DURATION = rf"(?:[了过]{_SPAN})"
 _PLACE_END = r"(?=这边|那边|这里|那里|了|生活|定居|安家|工作|上班|[，。,！!；;]|$)"
 _LIKE = r"喜欢|热爱|钟意|偏爱|(?<![可恋亲热友宠])爱(?:死了?)?(?![人心情好护])|迷上了?|爱上了?"
 _MEASURE = r"(?:上)?(?:一|两|几|三|半)?(?:杯|碗|个|份|瓶|罐|块|片|口)?"
@@ -61,7 +63,8 @@ FRAMES = [
     ("name", rf"(?:我叫|我的名字(?:是|叫)|我名字(?:是|叫)|本人叫){NAME}", 0),
     ("call_me", rf"(?P<neg>别|不要|不用|甭)?(?:再)?(?:可以|就)?叫我(?:做)?{NAME}", 0),
     ("work", r"在(?P<place>[^，。,在]{1,14}?)(?:上班|工作|任职|实习|打工)", 0),
-    ("work", r"在(?P<place>[^，。,在]{1,14}?)(?:做|当|干|搞|从事)(?P<job>[^，。,]{1,12})", 0),
+    # "在银行做柜员", "在工地做了三年电工"; not an event done there ("在推拿店做的理疗", "在商场做了美甲")
+    ("work", rf"在(?P<place>[^，。,在]{{1,14}}?)(?:做|当|干|搞|从事)(?!的|[了过](?!{_SPAN})){_DURATION}?(?P<job>[^，。,]{{1,12}})", 0),
     ("work", r"(?:入职|跳槽到|加入了?)(?P<place>[^，。,]{2,14})", 0),
     ("business", r"我(?:们|自己)?(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
     ("study", r"在(?P<place>[^，。,]{1,8}?)(?P<obj>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学|上学)", 0),
@@ -144,6 +147,24 @@ def _someone_else(text: str, start: int) -> str:
     return ""
 
 
+# "叫我" followed by what to do is being told, not a name ("叫我别熬夜", "叫我每天走一万步"; "叫我多多" is a name).
+_TOLD_TO = re.compile(r"(?:少|多)(?![少多])|别|不要|不用|不准|按时|每天|天天|好好|注意|小心|记得|早点|晚点|赶紧|马上|尽量|去|来|回|把|给|帮|先")
+# A pivot: the person after "陪 / 带 / 送 / 让" does what follows ("陪外甥在厦门念书": the nephew studies there).
+_PIVOT = re.compile(r"(?:陪|带|送|让|替)着?(?:我的?|我家)?(?P<person>(?!我$)[\u4e00-\u9fffA-Za-z]{1,6})\s*$")
+
+
+def _called_by_someone_else(text: str, start: int) -> bool:
+    """Is "叫我…" at ``start`` said of someone else's calling ("教练叫我…", "我妈叫我…"), not asked of the listener?"""
+    subject = clause_subject(re.split(r"[，,;；。！!？?]", text[:start])[-1])
+    return bool(subject) and subject not in ("你", "您")
+
+
+def _pivot_person(text: str, start: int) -> str:
+    """The person a pivot verb right before ``start`` makes the doer of the statement, or ""."""
+    pivot = _PIVOT.search(re.split(r"[，,;；。！!？?]", text[:start])[-1])
+    return pivot.group("person") if pivot else ""
+
+
 def read(text: str) -> list[Said]:
     found = []
     for frame, pattern, base in _COMPILED:
@@ -161,8 +182,12 @@ def read(text: str) -> list[Said]:
                 continue  # "我喜欢小林" is about a person, not a thing one eats or does
             if frame in ("avoid", "stop") and (re.fullmatch(RELATION, obj) or names_a_person(raw_obj)):
                 continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
+            if frame == "call_me" and (_TOLD_TO.match(obj) or _called_by_someone_else(text, match.start())):
+                continue
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = _someone_else(text, start)
+            if not owner and frame in ("study", "work", "live"):
+                owner = _pivot_person(text, match.start())
             polarity = base
             if groups.get("neg") and frame in ("like", "use", "state", "call_me"):
                 polarity = -1 if frame != "state" else 0

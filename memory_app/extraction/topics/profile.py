@@ -71,9 +71,12 @@ def _employer(ctx: RuleContext, said: Said, said_as: str) -> Match:
                  attach=False)
 
 
-def _city(ctx: RuleContext, said: Said, city: str, *, moved: bool = False, works: bool = False,
+def _city(ctx: RuleContext, said: Said, city: str, *, moved: bool = False, works: bool = False, studies: str = "",
           confidence: float = 0.85) -> Match:
-    if ctx.chinese:
+    """``studies``: what the speaker studies there ("读研"), said instead of working there."""
+    if ctx.chinese and studies:
+        text = f"{ctx.subject}在{city}{studies}。"
+    elif ctx.chinese:
         text = f"{ctx.subject}{'搬到' if moved else '在' if works else '住在'}{city}{'工作' if works else ''}。"
     else:
         verb = "works in" if works else "lives in"
@@ -84,11 +87,12 @@ def _city(ctx: RuleContext, said: Said, city: str, *, moved: bool = False, works
                  text=text, attach=False)
 
 
-def _place_zh(ctx: RuleContext, said: Said, place: str, matches: list[Match]) -> str:
+def _place_zh(ctx: RuleContext, said: Said, place: str, matches: list[Match], *, studies: str = "") -> str:
     """Split "武汉一家设计院" into a city memory and the rest (the employer)."""
     city = _CITY_ZH.match(place) or re.match(r"^[\u4e00-\u9fff]{2,3}市", place)
     if city:
-        matches.append(_city(ctx, said, city.group(0).rstrip("市"), works=True, confidence=0.75))
+        matches.append(_city(ctx, said, city.group(0).rstrip("市"), works=not studies, studies=studies,
+                             confidence=0.75))
         place = place[city.end():]
     return place.strip()
 
@@ -124,7 +128,7 @@ def occupation(ctx: RuleContext) -> list[Match]:
                     matches.append(_city(ctx, said, city, works=True, confidence=0.75))
         elif said.frame == "study":
             matches.append(_occupation(said, said.obj))
-            _place_zh(ctx, said, said.parts.get("place", ""), matches)
+            _place_zh(ctx, said, said.parts.get("place", ""), matches, studies=said.obj)
         elif ctx.chinese:
             place = said.parts.get("place", "")
             if re.search(r"^(?:家|家里|这|那)$|什么|哪|义工|志愿", place + said.parts.get("job", "")):
