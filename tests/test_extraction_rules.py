@@ -203,6 +203,12 @@ def test_a_pivot_makes_the_person_after_it_the_doer():
     assert "profile.location.city" not in found and "profile.occupation" not in found, found
 
 
+@pytest.mark.parametrize("text", ["下半年想换个活，在考虑当个木匠", "最近在琢磨当个兼职司机", "我在研究去哪上夜校"])
+def test_the_progressive_zai_before_a_verb_is_no_place(text):
+    found = by_key(rule_extract(text))
+    assert not {"profile.occupation", "work.employer", "profile.location.city"} & set(found), found
+
+
 def test_studying_in_a_city_is_not_working_there():
     assert by_key(rule_extract("我在南京读博"))["profile.location.city"].text == "用户在南京读博。"
 
