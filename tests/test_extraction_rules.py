@@ -209,6 +209,12 @@ def test_the_progressive_zai_before_a_verb_is_no_place(text):
     assert not {"profile.occupation", "work.employer", "profile.location.city"} & set(found), found
 
 
+@pytest.mark.parametrize("text", ["不再用隔壁超市的生抽了", "我不再买街口那家的包子了"])
+def test_what_one_stops_using_or_buying_is_not_what_one_stops_eating(text):
+    found = by_key(rule_extract(text))
+    assert not any(key.startswith(("food.", "drink.")) for key in found), found
+
+
 def test_studying_in_a_city_is_not_working_there():
     assert by_key(rule_extract("我在南京读博"))["profile.location.city"].text == "用户在南京读博。"
 

