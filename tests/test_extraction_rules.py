@@ -215,6 +215,11 @@ def test_what_one_stops_using_or_buying_is_not_what_one_stops_eating(text):
     assert not any(key.startswith(("food.", "drink.")) for key in found), found
 
 
+def test_our_household_is_no_part_of_a_pets_name():
+    found = by_key(rule_extract("我们家猫猫换季时毛掉得厉害"))
+    assert not any("们" in key for key in found) and "pets.猫" in found, found
+
+
 def test_studying_in_a_city_is_not_working_there():
     assert by_key(rule_extract("我在南京读博"))["profile.location.city"].text == "用户在南京读博。"
 

@@ -87,7 +87,7 @@ FRAMES = [
     ("speak", r"母语是(?P<obj>[\u4e00-\u9fff]{1,3}?(?:语|话|文))", 0),
     ("relation", rf"我(?:的|家)?(?P<rel>{RELATION})(?:叫|名字叫|名字是)\s*(?P<obj>[A-Z][a-zA-Z]+|[\u4e00-\u9fff]{{2,3}}?)(?=[，,。 ！!]|$)", 0),
     ("relation", rf"我(?:的|家)?(?P<rel>{RELATION})\s*(?P<obj>[A-Z][a-zA-Z]+)\b", 0),
-    ("pet", rf"(?:我家|我养的|我的|家里|我|我们家)(?:有|养了|养着|养的)?(?:一|两)?(?:只|条)?(?P<species>{SPECIES})"
+    ("pet", rf"(?:我们家|我家|我养的|我的|家里|我)(?:有|养了|养着|养的)?(?:一|两)?(?:只|条)?(?P<species>{SPECIES})"
             rf"(?:叫|名叫|名字叫)?(?P<obj>(?!{_PET_NAME_END})[\u4e00-\u9fffA-Za-z]{{1,4}}?){_PET_NAME_END}", 0),
     ("pet", rf"(?:领养|收养|捡|抱回|多)了(?:一|两)?(?:只|条)(?P<species>{SPECIES})(?P<obj>)", 0),
     ("plan", r"(?:打算|计划|准备)(?P<obj>[^，。,！!]{2,20})", 0),
