@@ -215,9 +215,10 @@ def test_what_one_stops_using_or_buying_is_not_what_one_stops_eating(text):
     assert not any(key.startswith(("food.", "drink.")) for key in found), found
 
 
-def test_our_household_is_no_part_of_a_pets_name():
-    found = by_key(rule_extract("我们家猫猫换季时毛掉得厉害"))
-    assert not any("们" in key for key in found) and "pets.猫" in found, found
+@pytest.mark.parametrize("text, key", [("我们家猫猫总爱抓沙发", "pets.猫"), ("我们家狗子总爱刨花盆", "pets.狗")])
+def test_our_household_and_a_pet_word_are_no_part_of_a_pets_name(text, key):
+    found = by_key(rule_extract(text))
+    assert not any(word in found[key].text for word in ("们", "叫")), found
 
 
 def test_studying_in_a_city_is_not_working_there():

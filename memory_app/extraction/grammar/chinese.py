@@ -177,7 +177,7 @@ def read(text: str) -> list[Said]:
                 continue  # "用筷子吃" is not a standing choice; "一直用X" is
             raw_obj = groups.get("obj", "")
             obj = raw_obj if frame in ("name", "call_me", "address", "relation", "pet") else clean_thing(raw_obj, chinese=True)
-            if frame == "pet" and (not obj or obj in ("粮", "砂", "毛", "咪", "狗", "猫")):
+            if frame == "pet" and (not obj or obj in ("粮", "砂", "毛", "咪", "狗", "猫", "子", "儿", "仔", "崽")):
                 obj = ""  # "我家猫粮…": no name; the pet is still there
             if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
                 continue
