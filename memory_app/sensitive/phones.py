@@ -60,7 +60,7 @@ def find_phones_by_word(text: str) -> Iterator[Secret]:
         if run and 7 <= sum(ch.isdigit() for ch in run.group(0)) <= 15 and not is_date_or_time(run.group(0)) \
                 and not follows_reference_word(text, word.start()) \
                 and not follows_reference_word(text, run.start(), since=word.end(), generic=False) \
-                and not _a_list_of_numbers(text, *run.span()) and _plausible(text, *run.span(), since=word.end()):
+                and not _a_list_of_numbers(text, *run.span()) and _plausible(text, *run.span(), reference_read=True):
             yield Secret("phone", *run.span())
 
 
@@ -95,11 +95,12 @@ def _run_together(value: str) -> bool:
     return value.lstrip("+").isdigit()
 
 
-def _plausible(text: str, start: int, end: int, *, since: int | None = None) -> bool:
-    """``since``: where a phone word ended; a "no." after it is the phone's own ("mobile no. 9845012345")."""
+def _plausible(text: str, start: int, end: int, *, reference_read: bool = False) -> bool:
+    """``reference_read``: the caller already asked whether a reference word comes before the number (after a phone
+    word, whose own "no." is none: "mobile no. 9845012345")."""
     if is_amount(text, start, end) or is_business_line(text, start, end):
         return False
-    if _run_together(text[start:end]) and follows_reference_word(text, start, since or 0, generic=since is None):
+    if not reference_read and _run_together(text[start:end]) and follows_reference_word(text, start):
         return False
     return True
 

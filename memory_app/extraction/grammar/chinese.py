@@ -156,15 +156,20 @@ _TOLD_TO = re.compile(r"(?:少|多)(?![少多])|别|不要|不用|不准|按时|
 _PIVOT = re.compile(r"(?:陪|带|送|让|替)着?(?:我的?|我家)?(?P<person>(?!我$)[\u4e00-\u9fffA-Za-z]{1,6})\s*$")
 
 
+def _clause_before(text: str, start: int) -> str:
+    """The words of ``start``'s clause that come before it."""
+    return re.split(r"[，,;；。！!？?]", text[:start])[-1]
+
+
 def _called_by_someone_else(text: str, start: int) -> bool:
     """Is "叫我…" at ``start`` said of someone else's calling ("教练叫我…", "我妈叫我…"), not asked of the listener?"""
-    subject = clause_subject(re.split(r"[，,;；。！!？?]", text[:start])[-1])
+    subject = clause_subject(_clause_before(text, start))
     return bool(subject) and subject not in ("你", "您")
 
 
 def _pivot_person(text: str, start: int) -> str:
     """The person a pivot verb right before ``start`` makes the doer of the statement, or ""."""
-    pivot = _PIVOT.search(re.split(r"[，,;；。！!？?]", text[:start])[-1])
+    pivot = _PIVOT.search(_clause_before(text, start))
     return pivot.group("person") if pivot else ""
 
 
