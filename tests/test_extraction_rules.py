@@ -398,3 +398,48 @@ def test_a_deadline_sentence_names_the_thing_not_who_reported_it(message, senten
     texts = [candidate.text for candidate in extract(message, use_llm=False).candidates
              if candidate.key.startswith("schedule.deadline.")]
     assert texts == [sentence]
+
+
+@pytest.mark.parametrize("text, relation", [
+    ("My husband cycles to work every day.", "husband"),
+    ("My daughter usually swims on Saturdays, I just watch from the stands.", "daughter"),
+    ("我爸周末总去公园练太极。", "father"),
+    ("我儿子每周踢两次足球。", "son"),
+])
+def test_a_relatives_routine_is_said_about_them_not_the_users_exercise(text, relation):
+    candidates = by_key(rule_extract(text))
+    assert "hobby.exercise" not in candidates, candidates["hobby.exercise"].text
+    assert f"family.{relation}" in candidates, sorted(candidates)
+
+
+@pytest.mark.parametrize("text", ["My trainer said she rows daily.", "邻居老孙跟我讲他周末总去爬山。"])
+def test_a_routine_someone_told_the_user_about_is_not_the_users(text):
+    assert "hobby.exercise" not in by_key(rule_extract(text))
+
+
+@pytest.mark.parametrize("text", ["I cycle to work every day.", "My partner and I hike every weekend.", "我每周打两次羽毛球。"])
+def test_the_users_own_routine_is_still_their_exercise(text):
+    assert "hobby.exercise" in by_key(rule_extract(text))
+
+
+@pytest.mark.parametrize("text, city", [
+    ("I spent my twenties in Glasgow but moved to Dundee in 2019.", "Dundee"),
+    ("We gave up the lease and relocated to Malaga.", "Malaga"),
+])
+def test_a_move_said_with_a_second_verb_of_the_same_subject_is_a_move(text, city):
+    candidates = by_key(rule_extract(text))
+    assert candidates["profile.location.city"].value == city
+    assert f"moved to {city}" in candidates["profile.location.city"].text
+
+
+def test_someone_elses_move_after_a_coordinator_is_not_the_users():
+    assert "profile.location.city" not in by_key(rule_extract("I heard she resigned and moved to Tampa."))
+
+
+@pytest.mark.parametrize("text", ["我先把两箱书搬进储藏室了。", "帮朋友把沙发搬去了他新家。"])
+def test_moving_a_thing_somewhere_is_no_move_of_home(text):
+    assert "profile.location.city" not in by_key(rule_extract(text))
+
+
+def test_moving_ones_home_with_ba_is_a_move():
+    assert by_key(rule_extract("去年我们把家搬到了绍兴。"))["profile.location.city"].value == "绍兴"

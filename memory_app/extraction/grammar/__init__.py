@@ -95,6 +95,13 @@ def statements(text: str, chinese: bool) -> list[Said]:
     return unique
 
 
+def someone_else(text: str, start: int, chinese: bool) -> str:
+    """Who the clause at ``start`` is about when it is not the speaker (their words), or ""."""
+    from . import chinese as zh, english as en
+
+    return (zh if chinese else en).someone_else(text, start)
+
+
 def split_items(text: str) -> list[str]:
     """"rice and beans" / "苹果和梨" / "tea, coffee or juice" -> the separate things."""
     parts = re.split(r"\s*(?:和|跟|与|及|以及|还有|或者|或|、|/|,|，|\band\b|\bor\b|&)\s*", text)

@@ -140,7 +140,7 @@ def names_a_person(phrase: str) -> bool:
     return bool(found) and found[-1].lastgroup not in ("speaker", "pet")
 
 
-def _someone_else(text: str, start: int) -> str:
+def someone_else(text: str, start: int) -> str:
     """Who the statement at ``start`` is about, when not the speaker: the subject of its clause before the verb,
     or for a clause without one, of the nearest clause before it in the sentence ("组里有位新人…，对虾过敏")."""
     for clause in reversed(re.split(r"[，,;；]", text[:start])):
@@ -165,6 +165,10 @@ def _called_by_someone_else(text: str, start: int) -> bool:
     """Is "叫我…" at ``start`` said of someone else's calling ("教练叫我…", "我妈叫我…"), not asked of the listener?"""
     subject = clause_subject(_clause_before(text, start))
     return bool(subject) and subject not in ("你", "您")
+
+
+# "把X搬到Y" moves a thing, not the speaker ("把箱子搬进库房"); "把家搬到Y" is a move of home.
+_MOVES_A_THING = re.compile(r"把(?!家)[^把]{1,10}$")
 
 
 def _pivot_person(text: str, start: int) -> str:
@@ -192,8 +196,11 @@ def read(text: str) -> list[Said]:
                 continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
             if frame == "call_me" and (_TOLD_TO.match(obj) or _called_by_someone_else(text, match.start())):
                 continue
+            if frame == "live" and match.group(0).startswith("搬") and _MOVES_A_THING.search(
+                    _clause_before(text, match.start())):
+                continue
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
-            owner = _someone_else(text, start)
+            owner = someone_else(text, start)
             if not owner and frame in ("study", "work", "live"):
                 owner = _pivot_person(text, match.start())
             polarity = base

@@ -89,6 +89,10 @@ FRAMES = [
                  rf"firm|practice|clinic|bar|agency|farm|stall|gym))\b", 0),
     ("live", rf"{WE}(?:'ve| have|'d| had)?\s+{ADV}(?:live|lived|moved|relocated|settled)\s+(?:back\s+|over\s+|here\s+|down\s+)?"
              rf"(?:in|to)\s+(?P<place>{PROPER})", 0),
+    # A second verb of the same subject: "I grew up in X but moved to Y", "we sold the flat and relocated to Y".
+    ("live", rf"{WE}\s(?:(?!\b(?:he|she|they|who|which|[Hh]is|[Hh]er|[Tt]heir)\b)[^.;!?]){{1,80}}?"
+             rf"\b(?:but|and|then|so)\s+(?:then\s+|later\s+|eventually\s+|finally\s+|recently\s+)?"
+             rf"(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+(?P<place>{PROPER})", 0),
     ("live", rf"{WE}(?:'m|'re| am| are)\s+{ADV}(?:now\s+)?(?:living|based|moving|relocating|settling|settled)\s+(?:back\s+|down\s+)?"
              rf"(?:in|to)\s+(?P<place>{PROPER})", 0),
     ("live", rf"{WE}\s+{ADV}(?:bought|rented|found)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|home|place|flat|apartment|condo)\s+in\s+(?P<place>{PROPER})", 0),
@@ -120,6 +124,18 @@ FRAMES = [
     ("start", rf"{I}(?:'m| am|'ve been| have been)\s+{ADV}(?:learning|studying|practicing|practising|taking)\s+(?P<obj>[^,.;!?]{{2,50}})", 1),
 ]
 _COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
+
+# The words that can be a clause's subject: the speaker, or another person ("she", "my wife", "our coach").
+_SUBJECT = re.compile(r"(?<![\w'])(?P<speaker>I|[Ww]e)(?![\w'])|\b(?P<other>[Hh]e|[Ss]he|[Tt]hey"
+                      r"|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?!own\b)[a-z][\w'-]*)\b")
+
+
+def someone_else(text: str, start: int) -> str:
+    """Who the clause at ``start`` is about when not the speaker: the last subject said before it in its clause
+    ("My aunt swims…", "my brother said he rows…"), or "" (the speaker, or nobody named)."""
+    clause = re.split(r"[,;:.!?()]", text[:start])[-1]
+    found = list(_SUBJECT.finditer(clause))
+    return (found[-1].group("other") or "") if found else ""
 
 
 def _polarity(frame: str, base: int, groups: dict) -> int:

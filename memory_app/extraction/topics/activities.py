@@ -2,13 +2,36 @@
 new routine replaces the old), something they have started or are learning, and plans that are not trips."""
 import re
 
-from ..grammar import split_items
+from ..grammar import someone_else, split_items
 from ..lexicon import SPORTS_EN, SPORTS_ZH
 from ..rules import Match, RuleContext, capitalised, rule
 from ..things import thing_kind, segment
 
-_SPORT = {True: re.compile("|".join(sorted(SPORTS_ZH, key=len, reverse=True))),
-          False: re.compile(r"\b(?:" + "|".join(sorted((re.escape(word) for word in SPORTS_EN), key=len, reverse=True)) + r")\b", re.I)}
+
+def _verb_forms(gerund: str) -> str:
+    """"swimming" -> swim / swims: the regular forms: the sport said as a verb ("I swim every day")."""
+    stem = gerund[:-3]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        stem = stem[:-1]  # running -> run, jogging -> jog
+    elif re.search(r"[^aeiou][aeiou][ckv]$|[^aeiou]l$|nc$", stem):
+        stem += "e"  # hiking -> hike, cycling -> cycle, dancing -> dance
+    return rf"{stem}(?:e?s|e?d)?"
+
+
+# English sports as nouns or gerunds, and as the speaker's verb when no object follows ("I run a shop", "I walk the
+# dog" are no sport).
+_SPORT_VERBS_EN = "|".join(_verb_forms(word) for word in SPORTS_EN if word.endswith("ing") and " " not in word)
+_SPORT_NOUNS_EN = "|".join(sorted((re.escape(word) for word in SPORTS_EN), key=len, reverse=True))
+_SPORT = {True: re.compile(f"(?P<sport>{'|'.join(sorted(SPORTS_ZH, key=len, reverse=True))})"),
+          False: re.compile(rf"\b(?P<sport>{_SPORT_NOUNS_EN})\b|\b(?:I|[Ww]e)\s+(?:(?:always|usually|still|also|often"
+                            rf"|now|\w+ly)\s+)?(?P<verb>{_SPORT_VERBS_EN})\b"
+                            r"(?!\s+(?:a|an|the|my|our|his|her|their|errands|into|out)\b)", re.I)}
+
+
+def _sport(found: re.Match) -> str:
+    return found.group(found.lastgroup)
+
+
 _REGULARLY = {True: re.compile(r"每天|每周|每晚|每早|天天|平时|经常|周末|每个周末|每逢|一周[一两三四五六七]次"),
               False: re.compile(r"\b(?:every (?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday|friday|"
                                 r"saturday|sunday)|usually|on weekends|daily|twice a week|(?:once|twice|three times) a week)\b", re.I)}
@@ -24,7 +47,7 @@ def _slug(phrase: str, words: int = 3) -> str:
 
 def _pastime(ctx: RuleContext, thing: str) -> str:
     sport = _SPORT[ctx.chinese].search(thing)
-    return sport.group(0) if sport else thing
+    return _sport(sport) if sport else thing
 
 
 @rule(priority=40, fallback=True)
@@ -60,13 +83,15 @@ def exercise_routine(ctx: RuleContext) -> list[Match]:
             polarity = 1 if said.frame == "switch" else -1
             value = said.obj if polarity > 0 else (f"不再{said.obj}" if ctx.chinese else f"no longer {said.obj}")
             matches.append(Match("hobby.exercise", value, *said.span, kind="preference", polarity=polarity,
-                                 confidence=0.85, importance=0.5, entities=[sport.group(0)], whole_sentence=True))
+                                 confidence=0.85, importance=0.5, entities=[_sport(sport)], whole_sentence=True))
     for clause_index, clause in enumerate(ctx.sentence.clauses):
         sport, often = sport_pattern.search(clause.text), regularly.search(clause.text)
-        if sport and often and not matches:
-            start, end = ctx.sentence.spans[clause_index]
+        start, end = ctx.sentence.spans[clause_index]
+        # Another person's routine ("my wife swims every day") is said about them (family_people), not the speaker's.
+        if sport and often and not matches and not someone_else(ctx.text, start + sport.start(sport.lastgroup),
+                                                                ctx.chinese):
             matches.append(Match("hobby.exercise", clause.text.strip(), start, end, kind="preference", polarity=1,
-                                 confidence=0.8, importance=0.5, entities=[sport.group(0)]))
+                                 confidence=0.8, importance=0.5, entities=[_sport(sport)]))
     return matches
 
 

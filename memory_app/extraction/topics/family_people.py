@@ -13,7 +13,8 @@ _RELATION_WORDS_ZH = "|".join(sorted(RELATIONS_ZH, key=len, reverse=True))
 _RELATION_WORDS_EN = "|".join(sorted((re.escape(word) for word in RELATIONS_EN), key=len, reverse=True))
 _RELATION_START_ZH = re.compile(rf"^(?:我(?:的|家)?|家里)?(?P<rel>{_RELATION_WORDS_ZH})(?!们)")
 _RELATION_START_EN = re.compile(rf"^(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|eldest|youngest)\s+)?(?P<rel>{_RELATION_WORDS_EN})\b"
-                                r"(?:\s+(?:is|has|works|lives|just|loves|likes|hates|was|got|turned|started)\b)")
+                                r"(?:\s+(?:always|never|often|still|also|just|[a-z]+ly)\b)?"
+                                r"(?:\s+(?:is|has|was|got|[a-z]{2,}(?<!ss)s|[a-z]{2,}ed)\b)")
 
 
 def _relation(word: str, chinese: bool) -> str:
