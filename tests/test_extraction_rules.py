@@ -443,3 +443,56 @@ def test_moving_a_thing_somewhere_is_no_move_of_home(text):
 
 def test_moving_ones_home_with_ba_is_a_move():
     assert by_key(rule_extract("去年我们把家搬到了绍兴。"))["profile.location.city"].value == "绍兴"
+
+
+def test_a_like_only_the_embedder_calls_food_says_no_eating():
+    texts = [candidate.text for candidate in rule_extract("我一直很喜欢苏绣。").candidates]
+    assert texts and all("吃" not in text and "喝" not in text for text in texts), texts
+
+
+def test_a_like_with_its_verb_still_says_eating():
+    assert by_key(rule_extract("我喜欢吃酸辣粉。"))["food.酸辣粉"].text == "用户喜欢吃酸辣粉。"
+
+
+@pytest.mark.parametrize("text", ["从前我在货代公司做调度。", "早年我们在佛山住过几年。", "我原来在税务局做科员。"])
+def test_a_job_or_home_said_in_the_past_is_not_the_current_one(text):
+    candidates = by_key(rule_extract(text))
+    assert not {"work.employer", "profile.location.city", "profile.occupation"} & set(candidates), sorted(candidates)
+
+
+def test_a_business_of_ones_own_without_the_pronoun_is_read():
+    candidates = by_key(rule_extract("辞职以后自己开了间茶馆。"))
+    assert candidates["work.business"].value == "茶馆"
+
+
+@pytest.mark.parametrize("text, key", [
+    ("My father-in-law is staying with us until June.", "family.father_in_law"),
+    ("My stepdaughter just started nursery.", "family.stepdaughter"),
+])
+def test_in_laws_and_step_relatives_are_family(text, key):
+    assert key in by_key(rule_extract(text))
+
+
+def test_a_pet_named_by_its_breed_is_a_pet():
+    candidates = by_key(rule_extract("Last spring we took in a retired whippet called Nutmeg."))
+    assert candidates["pets.nutmeg"].text == "The user has a whippet named Nutmeg."
+
+
+def test_a_relatives_allergy_with_a_contracted_is():
+    candidates = by_key(rule_extract("My nephew's allergic to sesame."))
+    assert "sesame" in candidates["health.allergy.nephew.sesame"].text
+
+
+def test_a_titles_dot_does_not_end_the_sentence():
+    candidates = by_key(rule_extract("I work as a porter at St. Jude's."))
+    assert candidates["work.employer"].text == "The user works at St. Jude's."
+
+
+@pytest.mark.parametrize("text, place", [("中旬得去西安出差三天。", "西安"), ("春节我们要飞昆明过年。", "昆明")])
+def test_a_trip_said_with_yao_is_a_plan(text, place):
+    assert f"travel.plan.{place}" in by_key(rule_extract(text))
+
+
+@pytest.mark.parametrize("text", ["我明早得去诊所换药。", "这张卡下旬就要到期了。"])
+def test_going_somewhere_nearby_is_no_trip(text):
+    assert not [key for key in by_key(rule_extract(text)) if key.startswith("travel.plan.")]

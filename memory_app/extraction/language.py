@@ -50,8 +50,10 @@ class Sentence:
         return [index for index, (left, right) in enumerate(self.spans) if left < max(end, start + 1) and right > start]
 
 
+# A title's dot ("St. Mary's", "Dr. Hale") ends no clause.
+NOT_A_TITLE_DOT = r"(?<!\bSt)(?<!\bMt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)\."
 # Clause breaks: Chinese punctuation always, a comma not inside a number, a full stop before a space or the end.
-_CLAUSE_RE = re.compile(r"(.+?)((?:[，。！？；\n!?;]|(?<!\d),|,(?!\d)|\.(?=\s|$)|…+|~+|～+)+|$)", re.S)
+_CLAUSE_RE = re.compile(rf"(.+?)((?:[，。！？；\n!?;]|(?<!\d),|,(?!\d)|{NOT_A_TITLE_DOT}(?=\s|$)|…+|~+|～+)+|$)", re.S)
 _SENTENCE_END = re.compile(r"[。！？!?;；\n.…~～]")
 
 

@@ -62,6 +62,11 @@ RELATIONS_EN = {
     "grandmother": "grandmother", "grandpa": "grandfather", "grandfather": "grandfather", "grandson": "grandson",
     "granddaughter": "granddaughter", "niece": "niece", "nephew": "nephew", "cousin": "cousin", "aunt": "aunt",
     "uncle": "uncle", "ex": "ex", "roommate": "roommate", "best friend": "best_friend", "friend": "friend",
+    **{f"{person}{joint}in{joint}law": f"{person}_in_law" for person in ("mother", "father", "sister", "brother", "son",
+                                                                          "daughter") for joint in ("-", " ")},
+    **{f"step{person}": f"step{person}" for person in ("mother", "mom", "mum", "father", "dad", "son", "daughter",
+                                                        "brother", "sister")},
+    "stepkids": "stepchildren", "grandkids": "grandchildren", "grandchildren": "grandchildren", "twins": "twins",
 }
 # Relations there is one of: their key has no name segment, so a new name replaces the old one.
 UNIQUE_RELATIONS = {"husband", "wife", "spouse", "boyfriend", "girlfriend", "partner", "mother", "father"}
@@ -76,7 +81,11 @@ PEOPLE_ROLES_ZH = ("同事", "同学", "老师", "医生", "大夫", "护士", "
 # A pet is named by its species word, which ends the noun phrase in Chinese ("小橘猫", "牧羊犬").
 PET_SPECIES_ZH = ("猫咪", "狗狗", "猫", "狗", "犬", "兔子", "兔", "仓鼠", "鹦鹉", "乌龟", "金鱼", "鸟", "龙猫", "刺猬", "蜥蜴", "蛇")
 PET_SPECIES_EN = ("dog", "cat", "puppy", "kitten", "pup", "rabbit", "bunny", "hamster", "guinea pig", "parrot", "bird",
-                  "budgie", "turtle", "tortoise", "goldfish", "fish", "ferret", "snake", "lizard", "gecko", "horse")
+                  "budgie", "turtle", "tortoise", "goldfish", "fish", "ferret", "snake", "lizard", "gecko", "horse",
+                  "pony", "canary", "cockatiel", "chinchilla", "axolotl", "kitty", "tabby",
+                  # dog breeds people name their dog by ("our greyhound Lulu")
+                  "labrador", "retriever", "spaniel", "terrier", "poodle", "greyhound", "whippet", "beagle", "collie",
+                  "husky", "corgi", "dachshund", "pug", "bulldog", "chihuahua", "schnauzer", "shepherd", "sheepdog")
 
 # Job names: whole words, and the endings Chinese job names share (工程师, 营业员, 快递小哥 are all covered).
 JOB_WORDS_EN = (

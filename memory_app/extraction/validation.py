@@ -9,13 +9,14 @@ from ..conf import app_settings
 from ..redaction import PLACEHOLDER, redact
 from ..taxonomy import TOPIC_SCENE
 from .filters import is_filler
+from .language import NOT_A_TITLE_DOT
 from .safety import gives_orders, unsafe_reply_memory
 
 # Dotted lowercase ascii segments; the last one may name a thing in Chinese ("health.allergy.芒果").
 _SEGMENT = r"[a-z][a-z0-9_]*"
 _LAST_SEGMENT = r"[a-z0-9_\u3400-\u9fff]+"
 KEY_RE = re.compile(rf"^{_SEGMENT}(?:\.{_SEGMENT})*\.{_LAST_SEGMENT}$")
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+(?=[A-Z])")
+_SENTENCE_END = re.compile(rf"(?<=[。！？!?])|(?<={NOT_A_TITLE_DOT})\s+(?=[A-Z])")
 MAX_TEXT_CHARS = 240
 SENSITIVITIES = ("low", "medium", "high")
 

@@ -69,7 +69,8 @@ FRAMES = [
     ("work", rf"{_AT}(?P<place>[^，。,在]{{1,14}}?)(?:做|当|干|搞|从事)(?!的|[了过](?!{_SPAN})){_DURATION}?"
              r"(?P<job>[^，。,]{1,12})", 0),
     ("work", r"(?:入职|跳槽到|加入了?)(?P<place>[^，。,]{2,14})", 0),
-    ("business", r"我(?:们|自己)?(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
+    ("business", r"(?:我(?:们|自己)?|自己)(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?"
+                 r"(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
     ("study", rf"{_AT}(?P<place>[^，。,]{{1,8}}?)(?P<obj>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学|上学)", 0),
     ("identity", r"我(?:已经)?(?P<obj>退休)了?", 0),
     ("live", rf"(?:我|我们)(?:现在|目前|一直)?(?:住在|住|生活在|定居在?|常住)(?!址){PLACE}{_PLACE_END}", 0),
@@ -91,6 +92,7 @@ FRAMES = [
             rf"(?:叫|名叫|名字叫)?(?P<obj>(?!{_PET_NAME_END})[\u4e00-\u9fffA-Za-z]{{1,4}}?){_PET_NAME_END}", 0),
     ("pet", rf"(?:领养|收养|捡|抱回|多)了(?:一|两)?(?:只|条)(?P<species>{SPECIES})(?P<obj>)", 0),
     ("plan", r"(?:打算|计划|准备)(?P<obj>[^，。,！!]{2,20})", 0),
+    ("go", r"(?:要|得|会|将|还要|就要)(?P<obj>(?:去|飞|到)[^，。,！!？?]{2,16})", 0),
     ("start", r"(?:开始|正在|在|报名|报了个?|跟[^，。,]{1,8}?)学(?![校期院费位历堂])(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?=了|呢|课|[，。,！!]|$)", 1),
 ]
 _COMPILED = [(frame, re.compile(pattern), polarity) for frame, pattern, polarity in FRAMES]
@@ -167,6 +169,9 @@ def _called_by_someone_else(text: str, start: int) -> bool:
     return bool(subject) and subject not in ("你", "您")
 
 
+# A time word for the past before a job, a home or a school in the same clause ("以前在工厂干活"): no longer so.
+_IN_THE_PAST = re.compile(r"(?:以前|之前|从前|原来|曾经|过去|早年|年轻时|那时候?)[^，,；;]*$")
+_NOW_OR_NEVER_PAST = ("work", "live", "study")
 # "把X搬到Y" moves a thing, not the speaker ("把箱子搬进库房"); "把家搬到Y" is a move of home.
 _MOVES_A_THING = re.compile(r"把(?!家)[^把]{1,10}$")
 
@@ -196,8 +201,10 @@ def read(text: str) -> list[Said]:
                 continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
             if frame == "call_me" and (_TOLD_TO.match(obj) or _called_by_someone_else(text, match.start())):
                 continue
-            if frame == "live" and match.group(0).startswith("搬") and _MOVES_A_THING.search(
-                    _clause_before(text, match.start())):
+            before = _clause_before(text, match.start())
+            if frame == "live" and match.group(0).startswith("搬") and _MOVES_A_THING.search(before):
+                continue
+            if frame in _NOW_OR_NEVER_PAST and _IN_THE_PAST.search(before):
                 continue
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = someone_else(text, start)

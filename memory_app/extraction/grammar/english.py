@@ -2,6 +2,7 @@
 homes, pets and plans), then a verb that says how the speaker stands to the object."""
 import re
 
+from ..language import NOT_A_TITLE_DOT
 from ..lexicon import CONDITION_STATES_EN, DIETS_EN, PET_SPECIES_EN, RELATIONS_EN
 from . import Said, clause_at, clean_thing, has_change_marker
 
@@ -12,8 +13,8 @@ ADV = (r"(?:(?:really|absolutely|totally|just|also|still|actually|honestly|genui
        r"currently|personally|basically|literally)\s+)*")
 NOT = r"(?P<neg>don't|do not|didn't|did not|never|no longer|can't|cannot|can not|won't|wouldn't)"
 # Where an object phrase ends: punctuation, a conjunction, or "and" starting a new clause.
-END = (r"(?=\s*(?:[,.;:!?()]|—|–|\s-\s|$|\b(?:but|so|because|since|though|although|which|who|when|while|if|"
-       r"unless|until|anymore|any more|these days|nowadays|lately|at all|either|"
+END = (rf"(?=\s*(?:[,;:!?()]|{NOT_A_TITLE_DOT}|—|–|\s-\s|$|\b(?:but|so|because|since|though|although|which|who|"
+       r"when|while|if|unless|until|anymore|any more|these days|nowadays|lately|at all|either|"
        r"and (?:I|I'm|we|my|our|he|she|they|it|the|then|now|also)\b)))")
 THING = r"(?P<obj>[A-Za-z0-9][\w'&\-\. ]{0,48}?)"
 PROPER = r"[A-Z][\w'\-\.]+(?: (?:de|del|of|la|le) [A-Z][\w'\-\.]+| [A-Z][\w'\-\.]+)*"
@@ -62,7 +63,8 @@ FRAMES = [
     ("use", rf"{I}\s+{ADV}(?:{NOT}\s+{ADV})?(?P<verb>{_USE_VERBS})\s+{THING}{END}", 1),
     ("use", rf"(?i:(?:^|[,.;!?]\s*|\b(?:and|so|please)\s+)(?:please\s+)?(?P<neg>don't\s+|do not\s+|never\s+)?(?:(?:always|only|just)\s+)?"
             rf"(?:please\s+)?)(?P<verb>{_USE_VERBS})\s+{THING}{END}", 1),
-    ("allergy", rf"(?:\b(?:[Mm]y|[Oo]ur)\s+(?P<owner>{RELATION})(?:\s+[A-Z][a-z]+)?\s+(?:is|'s|has been|was)|{I}(?:'m| am|'ve been| have been| was))"
+    ("allergy", rf"(?:\b(?:[Mm]y|[Oo]ur)\s+(?P<owner>{RELATION})(?:\s+[A-Z][a-z]+)?(?:\s+(?:is|'s|has been|was)|['’]s)"
+                rf"|{I}(?:'m| am|'ve been| have been| was))"
                 rf"\s+{ADV}(?:(?:severely|mildly|very|slightly|deathly|super|a bit)\s+)?allergic\s+to\s+{THING}{END}", -1),
     ("allergy", rf"(?:{I}\s+(?:have|'ve got|have got|got)|\b(?:[Mm]y|[Oo]ur)\s+(?P<owner>{RELATION})\s+has)\s+(?:a|an)\s+"
                 rf"(?:(?:severe|mild|bad|serious|slight)\s+)?(?P<obj>[a-z]+(?: [a-z]+)?)\s+allergy", -1),

@@ -15,6 +15,7 @@ from ..rules import Match, RuleContext, capitalised, rule
 from ..things import drink_segment, thing_kind, segment
 
 _EDIBLE = ("food", "drink")
+GUESSED_KIND_DOUBT = 0.1  # less sure of a like whose object only the embedder placed among foods and drinks
 
 
 def _verb(kind: str, chinese: bool, third: bool = False) -> str:
@@ -27,10 +28,12 @@ def _key(kind: str, thing: str) -> str:
     return f"{kind}.{drink_segment(thing) if kind == 'drink' else segment(thing)}"
 
 
-def _wording(ctx: RuleContext, how: str, kind: str, thing: str, old: str = "") -> tuple[str, str]:
-    """(value, memory sentence) for one statement about one thing."""
+def _wording(ctx: RuleContext, how: str, kind: str, thing: str, old: str = "", *,
+             guessed: bool = False) -> tuple[str, str]:
+    """(value, memory sentence) for one statement about one thing. ``guessed``: only the embedder called it food
+    or drink, so a Chinese like says no 吃 / 喝 the user did not say ("喜欢苏绣" is no dish)."""
     subject, chinese = ctx.subject, ctx.chinese
-    verb = _verb(kind, chinese)
+    verb = "" if guessed and how in ("like", "dislike") else _verb(kind, chinese)
     if chinese:
         return {
             "like": (f"喜欢{verb}{thing}", f"{subject}喜欢{verb}{thing}。"),
@@ -54,12 +57,13 @@ def _wording(ctx: RuleContext, how: str, kind: str, thing: str, old: str = "") -
 
 def _taste(ctx: RuleContext, said: Said, thing: str, how: str, polarity: int, *, kind: str = "", old: str = "",
            confidence: float = 0.85) -> list[Match]:
+    guessed = not kind and not thing_kind(thing, said.verb, chinese=ctx.chinese, guess=False)
     kind = kind or thing_kind(thing, said.verb, chinese=ctx.chinese)
     if kind not in _EDIBLE or len(thing) > (10 if ctx.chinese else 40):
         return []
-    value, text = _wording(ctx, how, kind, thing, old)
-    return [Match(_key(kind, thing), value, *said.span, kind="preference", polarity=polarity, confidence=confidence,
-                  importance=0.6, entities=[thing], text=text)]
+    value, text = _wording(ctx, how, kind, thing, old, guessed=guessed)
+    return [Match(_key(kind, thing), value, *said.span, kind="preference", polarity=polarity,
+                  confidence=confidence - GUESSED_KIND_DOUBT * guessed, importance=0.6, entities=[thing], text=text)]
 
 
 @rule(priority=50)
