@@ -496,3 +496,12 @@ def test_a_trip_said_with_yao_is_a_plan(text, place):
 @pytest.mark.parametrize("text", ["我明早得去诊所换药。", "这张卡下旬就要到期了。"])
 def test_going_somewhere_nearby_is_no_trip(text):
     assert not [key for key in by_key(rule_extract(text)) if key.startswith("travel.plan.")]
+
+
+@pytest.mark.parametrize("text", ["My aunt says that bakery charges too much.", "My dad always reckons it will rain."])
+def test_what_a_relative_says_is_no_fact_about_them(text):
+    assert not [key for key in by_key(rule_extract(text)) if key.startswith("family.")]
+
+
+def test_what_a_relative_does_often_is_a_fact_about_them():
+    assert by_key(rule_extract("My uncle sometimes bakes bread for the whole street."))["family.uncle"]

@@ -12,9 +12,14 @@ _BREAK_UP = re.compile(r"分手|离婚|分开了|\b(?:broke up|split up|divorced
 _RELATION_WORDS_ZH = "|".join(sorted(RELATIONS_ZH, key=len, reverse=True))
 _RELATION_WORDS_EN = "|".join(sorted((re.escape(word) for word in RELATIONS_EN), key=len, reverse=True))
 _RELATION_START_ZH = re.compile(rf"^(?:我(?:的|家)?|家里)?(?P<rel>{_RELATION_WORDS_ZH})(?!们)")
+_SAYING_EN = (r"(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|asks|asked|wants|wanted|"
+              r"told|tells|believes|believed|feels|felt|swears|swore|jokes|joked|complains|complained|warned|warns)")
+_FREQUENCY_EN = r"(?:always|never|often|sometimes|usually|rarely)"
 _RELATION_START_EN = re.compile(rf"^(?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|older|younger|eldest|youngest)\s+)?(?P<rel>{_RELATION_WORDS_EN})\b"
-                                r"(?:\s+(?:always|never|often|still|also|just|[a-z]+ly)\b)?"
-                                r"(?:\s+(?:is|has|was|got|[a-z]{2,}(?<!ss)s|[a-z]{2,}ed)\b)")
+                                rf"(?:\s+(?:{_FREQUENCY_EN}|still|also|just|[a-z]+ly)\b)?"
+                                # any verb but one of saying or thinking: what they say is no fact about them
+                                rf"(?:\s+(?!(?:{_SAYING_EN}|{_FREQUENCY_EN}|perhaps|nowadays)\b)"
+                                r"(?:is|has|was|got|[a-z]{2,}(?<!ss)s|[a-z]{2,}ed)\b)")
 
 
 def _relation(word: str, chinese: bool) -> str:
