@@ -94,6 +94,15 @@ def test_the_rest_of_a_message_with_a_secret_is_remembered_with_the_secret_maske
     ("我和合伙人葛文涛闹掰了。他的事你都别记着了", "我和合伙人葛文涛闹掰"),  # "他" stands for the sentence before
     ("forget my phone number", "phone number"),
     ("please forget what I told you about my old boss", "old boss"),
+    # a tag or thanks closing the request names nothing, in dialect too (好伐: 吴语; 侬: you)
+    ("前两天讲的姑妈开刀的事，侬就别再记着好伐", "姑妈开刀"),
+    ("上周讲的房东涨租那件事，删掉好了，谢谢啦", "房东涨租"),
+    ("之前聊的侄女留学那件事，帮忙删掉", "侄女留学"),
+    # the matter first, then an English request
+    ("上个月提的表姐那事 pls delete 掉 thx", "表姐"),
+    ("刚才那句关于我外婆的，撤回，不要存", "那句关于我外婆"),
+    ("Eish, rather forget what I said about Lwazi's loan.", "Lwazi's loan"),
+    ("I would like you to not keep what I wrote about my stepson's exams.", "stepson's exams"),
 ])
 def test_forget_intents(text, description):
     result = rule_extract(text)
@@ -108,7 +117,9 @@ def test_forget_everything(text):
     assert request.everything
 
 
-@pytest.mark.parametrize("text", ["我忘了带钥匙", "Don't forget to remind me about the dentist", "我对头孢过敏"])
+@pytest.mark.parametrize("text", ["我忘了带钥匙", "Don't forget to remind me about the dentist", "我对头孢过敏",
+                                  "I tried to not remember the exam at all", "Better delete the blurry photos first",
+                                  "这条消息我撤回了，发错群了"])
 def test_ordinary_sentences_are_not_forget_requests(text):
     assert rule_extract(text).forget_requests == []
 

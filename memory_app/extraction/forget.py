@@ -17,7 +17,8 @@ from .forget_phrases import (
     EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE,
     META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
     SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
-    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
+    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE,
+    ZH_TOPIC_THEN_PLEASE, ZH_TRAILING,
 )
 
 
@@ -142,7 +143,8 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             return found
         # An English verb in a Chinese sentence ("那件事全部 delete 掉") takes the Chinese request words before it.
         request_start = (EN_REQUEST_PREFIX.match(before.strip()) or ZH_REQUEST_START.match(before.strip())
-                         or ZH_BA_REQUEST.match(before.strip()) or COUNTED_FRAME.match(before.strip()))
+                         or ZH_BA_REQUEST.match(before.strip()) or COUNTED_FRAME.match(before.strip())
+                         or ZH_TOPIC_THEN_PLEASE.search(before))
         asks_politely = re.match(EN_ASKED_NOT, verb, re.I)  # a polite question ("could you not store X?") asks
         if request_start and not (question and not before.strip() and not asks_politely):
             return found
@@ -157,14 +159,14 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
     if ba:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
-    after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧)+", "", after)  # "delete 掉", "别存着", "删了吧"
+    after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧|好了|算了|就行了?|就好)+", "", after)  # "delete 掉", "别存着", "删掉好了"
     if _clean(after) and not PRONOUN.match(_clean(after)) and not COMMENT_START.match(after.strip()) \
             and not VERB.match(after.strip()):  # "删掉吧不要存": a second request, not the object
         return after
     frame = COUNTED_FRAME.match(before.strip())
     if frame:  # "two things to forget: …": the count stands for the list after it (_listed_ahead)
         return frame.group("zh") or frame.group("en")
-    topic = re.sub(rf"(?:你|就|都|也|全|全部|给我|帮我|可以|能|{ZH_PLEASE}|能不能|可不可以|能否|是不是|要不|现在|马上|立刻|赶紧|"
+    topic = re.sub(rf"(?:你|您|侬|就|都|也|全|全部|给我|帮我|帮忙|可以|能|{ZH_PLEASE}|能不能|可不可以|能否|是不是|要不|现在|马上|立刻|赶紧|"
                    r"一律|一概|统统|通通|全都|直接|干脆|彻底|从此|以后|今后)+$", "", before).strip()
     if _clean(topic) and not EN_REQUEST_PREFIX.match(topic):
         return topic

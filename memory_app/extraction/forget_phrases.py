@@ -17,7 +17,7 @@ ZH_STRONG = (rf"忘(?:记)?(?:掉|光|干净|个干净)|忘了吧|忘记吧|{ZH_
               r"|当(?:作|做|成)?(?:我)?没(?:听过|听见|听到|说过?|提过?|讲过?)|就当没(?:这回事|发生过?)"
               rf"|{ZH_NOT}留(?:底|痕迹|档|案底|记录)|(?:从|在)?(?:记忆|记录|档案|笔记|备忘录?)(?:里|中)(?:删|抹|去|清|拿|移)(?:掉|除|去|走|出去)?")
 ZH_GENERIC = (r"删(?:掉|了|除|去|光|干净|啦)?|清(?:掉|除|空|光|干净|理掉|理干净|理)|抹(?:掉|去|除|了|光|走|干净)|擦(?:掉|除|去|走|干净)|扔(?:掉|了)"
-               r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
+               r"|丢(?:掉|了)|去掉|去除|消除|移除|剔除|拿掉|撤掉|撤下|撤回|划掉|勾掉|涂掉|干掉|销毁|作废|处理掉|弄掉|忘了|忘记"
                rf"|{ZH_NOT}(?:存档|存进|保存|保留|留着|留下|写进|写到|记进|记到|放进|存)")
 EN_KEEP = (r"remembering|remember|keeping|keep|holding on to|hold on to|holding onto|hold onto|hanging on to|hang on to|"
             r"retaining|retain|bringing up|bring up")
@@ -27,7 +27,8 @@ EN_ASKED_NOT = (r"(?:can|could|would|will) (?:you|u|ya) (?:please |pls )?not|wou
                  r"|(?:i'd|i would|id) (?:rather|prefer(?: it if| that)?) (?:you|u) (?:not|didn't|did not)"
                  r"|(?:i'd|i would|id) prefer (?:you|u) not to"
                  r"|(?:i|we) (?:don't|do not) want (?:you|u)(?= \w+ing\b)")
-EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|no need to|there's no need to|there is no need to|"
+EN_STRONG = (rf"forget|disregard|unlearn|never ?mind|(?:don't|do not|(?<=\bto )not|no need to|there's no need to|"
+              r"there is no need to|"
               rf"you don't need to|you do not need to|you needn't|stop|quit|{EN_ASKED_NOT})\s+(?:{EN_KEEP})|never (?:mention|bring up)"
               r"|pretend I never (?:said|told you|mentioned)|strike (?:that|it|this) from the record"
               r"|put (?:it|that|this|them|those) (?:out of|from) your (?:memory|mind)")
@@ -36,7 +37,8 @@ EN_GENERIC = (r"delete|remove|erase|wipe(?! down)(?: out)?|drop(?!\s+(?:off|by|i
                r"scrub(?: out)?|bin|"
                r"trash|junk|nuke|expunge|obliterate|eradicate|eliminate|shred|dump|chuck(?: out| away)?|axe|lose|ignore|"
                r"redact|strike(?: out)?|cross (?:out|off)|blot out|black out|cut out|take out|do away with|dispose of|"
-               rf"(?:don't|do not|no need to|stop|never|{EN_ASKED_NOT})\s+(?:storing|store|saving|save|logging|log|recording|record|"
+               rf"(?:don't|do not|(?<=\bto )not|no need to|stop|never|{EN_ASKED_NOT})"
+               r"\s+(?:storing|store|saving|save|logging|log|recording|record|"
                r"noting(?: down)?|note(?: down)?|writing(?: down)?|write(?: down)?|jotting(?: down)?|jot(?: down)?|"
                r"putting|put|including|include|filing|file|adding|add|tracking|track)")
 VERB = re.compile(rf"(?P<zs>{ZH_STRONG})|(?P<zg>{ZH_GENERIC})|(?P<es>\b(?:{EN_STRONG})\b)|(?P<eg>\b(?:{EN_GENERIC})\b)", re.I)
@@ -59,11 +61,14 @@ ZH_SUBJECT_BEFORE = re.compile(r"(?:(?<![帮给替让叫请])我|他|她|它|我
 ZH_NEGATED_FORGET = re.compile(r"(?:别|不要|不能|不会|没|没有|不|可别|千万别|容易|总|老|会|要)$")
 ZH_PLEASE = "请|麻烦|拜托|求你|求求你|劳驾"
 REPORTED_INTENT = re.compile(r"(?:说|嚷嚷|吵着|喊着|闹着)(?:着)?(?:要|想)(?:给我|帮我|替我)?(?:把.{0,8})?$")
-ZH_REQUEST_START = re.compile(rf"^(?:{ZH_PLEASE}|你|就|那就|那|帮我|给我|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
+# 侬: "you" in 吴语
+ZH_REQUEST_START = re.compile(rf"^(?:{ZH_PLEASE}|你|您|侬|就|那就|那|帮我|给我|帮忙|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
 EN_REQUEST_PREFIX = re.compile(
     r"^(?:(?:please|pls|plz|just|also|and|so|oh|ok|okay|now|then|actually|kindly|hey|well|yeah|right|but|alright|"
     # interjections and discourse markers of chat ("meh", "hmm", "look,", "honestly"): no subject, no statement
     r"ugh|meh|uh|um+|hm+|look|listen|honestly|anyway|anyways|btw|lol|fine|sorry|oops|gosh|welp|"
+    # the same in other Englishes (South African, Singaporean, Filipino), and "rather / better" before an order
+    r"eish|ag|sjoe|aiyo|aiya|haiya|alamak|wah|naku|hay naku|rather|better|best|"
     r"(?:can|could|would|will) (?:you|u|ya)|i want you to|i need you to|i'd like you to|i would like you to|you can|"
     r"you should|you could|you may|go ahead and|let's|you need to|i'm asking you to|i (?:don't|do not) want you to|"
     # a request put as a condition: "I'd appreciate it if you could …", "it would be great if you could …"
@@ -71,10 +76,16 @@ EN_REQUEST_PREFIX = re.compile(
     r"(?:grateful|thankful|obliged|glad|happy|appreciate it) if (?:you|u) "
     r"(?:would|could|can|will|might)|(?:it would|it'd) be (?:great|nice|good|best|better) if (?:you|u) (?:would|could|can))"
     r"\s*,?\s*)*$", re.I)
-ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
+# Chinese puts the matter first and the request after it, in English too ("我同事那件事 please delete 掉").
+ZH_TOPIC_THEN_PLEASE = re.compile(r"[\u4e00-\u9fff][^。.!！?？]*\s(?:please|pls|plz|kindly)\s*$", re.I)
+ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|您|侬|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
 # A tag after an order ("删了吧，好吗？", "forget it ok?") asks for agreement: the sentence is still a request.
-QUESTION_TAG = re.compile(r"[\s,，]*(?:好吗|好不好|行吗|行不行|可以吗|成吗|(?i:\b(?:ok|okay|alright|right|please|pls)))[\s?？]*$")
+# Dialects ask it too: 好伐 / 可以伐 (吴语), 中不中 (中原), 得唔得 / 好唔好 (粤语); thanks and pleading close
+# a request as well ("…删了吧，谢谢", "…别记了 求求了").
+QUESTION_TAG = re.compile(r"[\s,，]*(?:好吗|好不好|行吗|行不行|可以吗|成吗|好么|好伐|可以伐|行伐|中不中|得唔得|好唔好|得不得"
+                          r"|谢谢(?:你|啦|了)?|多谢|拜托(?:了|啦|你了)?|求求(?:你|了|你了)?"
+                          r"|(?i:\b(?:ok|okay|alright|right|please|pls|thanks|thank you|thx|ty)))[\s?？!！~～]*$")
 ZH_POLITE_QUESTION = re.compile(r"^(?:你)?(?:能|可以|可不可以|能不能|能否|麻烦|请)")  # "能把X删掉吗？" asks
 # A title's dot ("what Dr. Chen said") ends no sentence and no clause. Fixed-width lookbehinds, one per title.
 NOT_A_TITLE_DOT = "".join(rf"(?<!\b(?i:{title})\.)" for title in EN_TITLES)  # placed after the dot
