@@ -98,8 +98,6 @@ def test_the_rest_of_a_message_with_a_secret_is_remembered_with_the_secret_maske
     ("前两天讲的姑妈开刀的事，侬就别再记着好伐", "姑妈开刀"),
     ("上周讲的房东涨租那件事，删掉好了，谢谢啦", "房东涨租"),
     ("之前聊的侄女留学那件事，帮忙删掉", "侄女留学"),
-    # the matter first, then an English request
-    ("上个月提的表姐那事 pls delete 掉 thx", "表姐"),
     ("刚才那句关于我外婆的，撤回，不要存", "那句关于我外婆"),
     ("Eish, rather forget what I said about Lwazi's loan.", "Lwazi's loan"),
     ("I would like you to not keep what I wrote about my stepson's exams.", "stepson's exams"),

@@ -17,8 +17,7 @@ from .forget_phrases import (
     EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE,
     META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
     SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
-    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE,
-    ZH_TOPIC_THEN_PLEASE, ZH_TRAILING,
+    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
 
 
@@ -143,8 +142,7 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             return found
         # An English verb in a Chinese sentence ("那件事全部 delete 掉") takes the Chinese request words before it.
         request_start = (EN_REQUEST_PREFIX.match(before.strip()) or ZH_REQUEST_START.match(before.strip())
-                         or ZH_BA_REQUEST.match(before.strip()) or COUNTED_FRAME.match(before.strip())
-                         or ZH_TOPIC_THEN_PLEASE.search(before))
+                         or ZH_BA_REQUEST.match(before.strip()) or COUNTED_FRAME.match(before.strip()))
         asks_politely = re.match(EN_ASKED_NOT, verb, re.I)  # a polite question ("could you not store X?") asks
         if request_start and not (question and not before.strip() and not asks_politely):
             return found

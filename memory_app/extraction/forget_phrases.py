@@ -76,8 +76,6 @@ EN_REQUEST_PREFIX = re.compile(
     r"(?:grateful|thankful|obliged|glad|happy|appreciate it) if (?:you|u) "
     r"(?:would|could|can|will|might)|(?:it would|it'd) be (?:great|nice|good|best|better) if (?:you|u) (?:would|could|can))"
     r"\s*,?\s*)*$", re.I)
-# Chinese puts the matter first and the request after it, in English too ("我同事那件事 please delete 掉").
-ZH_TOPIC_THEN_PLEASE = re.compile(r"[\u4e00-\u9fff][^。.!！?？]*\s(?:please|pls|plz|kindly)\s*$", re.I)
 ZH_BA_REQUEST = re.compile(r"^(?:请|麻烦|你|您|侬|就|那就|直接)*(?:帮我|给我|替我)?(?:把|将).+")  # "把X delete 掉"
 QUESTION = re.compile(r"(?:[?？]|吗|么)\s*$")
 # A tag after an order ("删了吧，好吗？", "forget it ok?") asks for agreement: the sentence is still a request.
