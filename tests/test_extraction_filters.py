@@ -101,6 +101,9 @@ def test_the_rest_of_a_message_with_a_secret_is_remembered_with_the_secret_maske
     ("刚才那句关于我外婆的，撤回，不要存", "那句关于我外婆"),
     ("Eish, rather forget what I said about Lwazi's loan.", "Lwazi's loan"),
     ("I would like you to not keep what I wrote about my stepson's exams.", "stepson's exams"),
+    # a detail of the user's profile as the whole object is a thing the memory keeps: no other cue needed
+    ("删掉我的住址吧", "我的住址"),
+    ("Please don't store my date of birth.", "date of birth"),
 ])
 def test_forget_intents(text, description):
     result = rule_extract(text)
@@ -117,7 +120,12 @@ def test_forget_everything(text):
 
 @pytest.mark.parametrize("text", ["我忘了带钥匙", "Don't forget to remind me about the dentist", "我对头孢过敏",
                                   "I tried to not remember the exam at all", "Better delete the blurry photos first",
-                                  "这条消息我撤回了，发错群了"])
+                                  "这条消息我撤回了，发错群了",
+                                  # an embedded question asks the assistant's judgement; a particle makes another verb
+                                  "帮我看论文的时候，直接说哪几句该删、哪几句该改就行", "你教我怎么删微信里的聊天背景",
+                                  "Correct my grammar as we go, do not save those up.",
+                                  "Keep the hints short and don't hold them off until I ask.",
+                                  "Can you remove my name from the rota?"])
 def test_ordinary_sentences_are_not_forget_requests(text):
     assert rule_extract(text).forget_requests == []
 

@@ -542,6 +542,23 @@ def test_what_else_a_forget_request_says_is_kept_and_what_it_names_is_not():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("told, request_text, detail", [
+    ("我家住在成都玉林北路十二号", "删掉我的住址吧", "玉林北路"),
+    ("My home address is 14 Elm Grove, Bristol", "Please don't store my home address.", "Elm Grove"),
+])
+def test_a_detail_of_the_profile_named_as_the_whole_object_is_forgotten(told, request_text, detail):
+    """"删掉我的住址吧" names no message and says nothing of memory, but the address is a thing the memory keeps:
+    it goes from every place, and what else was said stays."""
+    service.after_turn("ines", told, session_id="s1", turn_id="t1")
+    service.after_turn("ines", "I play badminton on Tuesday evenings", session_id="s1", turn_id="t2")
+    record = service.after_turn("ines", request_text, session_id="s2", turn_id="t3")
+    assert record.outcome["forgotten"]
+    assert not Snippet.objects.filter(user_id="ines", text__contains=detail).exists()
+    assert not any(detail in reveal_text(memory) for memory in Memory.objects.filter(user_id="ines"))
+    assert Snippet.objects.filter(user_id="ines", text__contains="badminton").exists()
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("message, secret", [
     ("我辞职其实是因为被主管刁难，公司赔了三个月工资。此事不要存档。", "刁难"),
     ("I left the band over a royalty dispute with the drummer. Please do not store this.", "royalty"),

@@ -13,11 +13,12 @@ from ..chinese_script import as_written_mandarin
 from ..keywords import EN_TITLES, terms as keyword_terms
 from ..taxonomy import KEY_TERMS
 from .forget_phrases import (
-    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE, EN_ASKED_NOT,
-    EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE,
-    META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF,
-    SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST,
-    ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
+    ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE,
+    EMBEDDED_QUESTION, EN_ASKED_NOT, EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE,
+    LIST_JOINER, MEMORY_REFERENCE, META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PERSONAL_DETAIL, PHRASAL_PARTICLE,
+    PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK, STORED,
+    VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE,
+    ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
 )
 
 
@@ -130,7 +131,7 @@ def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
             statement_form = found.group("zg") or verb.startswith("忘")  # "我删了", "我忘掉了" report, not ask
             if statement_form and ZH_SUBJECT_BEFORE.search(before) and not re.search(r"把|将", before[-8:]):
                 continue
-            if REPORTED_INTENT.search(before):  # "他嚷嚷着要把旧鞋都扔了": what someone says they will do
+            if REPORTED_INTENT.search(before) or EMBEDDED_QUESTION.search(before):  # "他嚷嚷着要把旧鞋都扔了"
                 continue
             if question and not ZH_POLITE_QUESTION.match(before.strip()):
                 continue
@@ -211,6 +212,8 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         description = _clean(raw)
         if KEEP_VERB.search(found.group(0)) and KEPT_IN_A_STATE.fullmatch(description):
             continue
+        if NOT_STORED.search(found.group(0)) and PHRASAL_PARTICLE.match(chunk[found.end():]):
+            continue
         # "don't store this", "此事不要存档": keeping a record of this very message is what is refused.
         refuses_a_record = bool(NOT_STORED.search(found.group(0)) and (not description or PRONOUN.match(description)))
         strong = bool(found.group("zs") or found.group("es")) or refuses_a_record
@@ -230,7 +233,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
             # a count keeps its place beside what it counts: each matter is then asked for (_each_listed)
             counted = f", {raw}" if counts_back else ""
             raw, description, points_back = antecedent + counted, _clean(antecedent), not points_ahead
-        if not strong and not _cue_beside_a_count(chunk, found, raw):
+        if not strong and not (_cue_beside_a_count(chunk, found, raw) or PERSONAL_DETAIL.fullmatch(raw)):
             continue
         everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
         if not description and not everything:

@@ -16,6 +16,7 @@ import numpy as np
 from ..example_axis import DATA, ExampleAxis
 from ..forget_request_examples import FORGET_CHECK, FORGET_TRAIN, NOT_FORGET_CHECK, NOT_FORGET_TRAIN
 from .forget import ForgetRequest
+from .forget_phrases import CUE_WORD_IN_ANOTHER_SENSE
 
 # The share of held-out example sentences that are not requests the cut may let through: a sentence taken for a
 # request sends a search that can delete what it fits, so the cut keeps a margin.
@@ -39,7 +40,8 @@ def requests_by_meaning(message: str) -> list[ForgetRequest]:
     from ..embedding import embed_query_safely
 
     sentences = [sentence.strip() for sentence in _SENTENCE_END.split(message or "")
-                 if sentence.strip() and _CUE.search(sentence)]
+                 # "save the notes up", "说说哪一页该删": the word in another sense is no cue
+                 if sentence.strip() and _CUE.search(CUE_WORD_IN_ANOTHER_SENSE.sub(" ", sentence))]
     if not sentences:
         return []
     vectors = [embed_query_safely(sentence) for sentence in sentences]

@@ -55,11 +55,30 @@ CUE = re.compile(r"说|讲|提|聊|告诉|记|信息|资料|数据|内容|关于
                   r"history|profile)\b"
                   r"|\b(?:whole|entire)\b[^.,;!?]{0,40}\b(?:saga|episode|business|matter|story|situation|drama|mess|affair)\b)")
 
+# The details a profile holds, said as the user's own ("my home address", "我的邮箱"): a thing the memory keeps,
+# so a removal or record verb with it as its whole object is a request even with no other cue ("删掉我的地址吧",
+# "don't store my birthday"). A whole domain's words, not a list of cases.
+_DETAILS_EN = (r"(?:home |email |e-mail |postal |mailing |work |office )?address"
+               r"|(?:phone|mobile|cell|contact|account|card|passport|id|social security) number|number|e-?mail|birthday"
+               r"|date of birth|birth ?date|age|(?:real |full |last |first |maiden )?name|surname|salary|income|pay"
+               r"|workplace|employer|job|location|diagnosis|medications?|allerg(?:y|ies)|weight|height|passport"
+               r"|bank details|card details|personal (?:details|info|data)|passwords?|pin|login")
+_DETAILS_ZH = (r"(?:家庭|家|公司|单位|收货|快递)?(?:地址|住址)|电话(?:号码?)?|手机号?(?:码)?|号码|邮箱|生日|出生日期|年龄|岁数|名字|姓名|真名"
+               r"|工资|收入|薪水|单位|病情|诊断|用药|体重|身高|身份证号?|护照号?|银行卡号?|卡号|账号|密码|个人信息")
+# The whole object is the detail: "my name from the list", "我的简历里的地址" edit something else.
+PERSONAL_DETAIL = re.compile(rf"\s*(?:(?i:(?:my|our)\s+(?:[\w'-]+\s+){{0,2}}?(?:{_DETAILS_EN})\b)"
+                             rf"|(?:我|我们|俺|咱)的?(?:(?![里中上内])[\u4e00-\u9fff]){{0,4}}?(?:{_DETAILS_ZH}))"
+                             r"[\s.。!！,，~]*(?:吧|了|啊|呀|哈|(?i:please|pls|too|as well|anymore))?[\s.。!！,，~]*")
+
 # Statements, not requests: a subject right before the verb ("我忘了带钥匙", "I forget"), a negated forget
 # ("别忘了", "don't forget"), a question ("你忘了吗？").
 ZH_SUBJECT_BEFORE = re.compile(r"(?:(?<![帮给替让叫请])我|他|她|它|我们|他们|她们|咱们|咱|俺)(?:已经|刚|刚刚|刚才|又|都|也|早就|早|不小心|差点|竟然|总是|老是|经常|还|就)?$")
 ZH_NEGATED_FORGET = re.compile(r"(?:别|不要|不能|不会|没|没有|不|可别|千万别|容易|总|老|会|要)$")
 ZH_PLEASE = "请|麻烦|拜托|求你|求求你|劳驾"
+# A question embedded before the verb asks the assistant's judgement, it orders nothing: "说说哪一页该删" (which page
+# should go), "教我怎么删" (how to delete). "什么都删了" is a quantifier, not a question: no modal, no 怎么.
+_ASKS_WHICH_OR_HOW = r"(?:怎么|怎样|如何|(?:哪|什么|啥)[\u4e00-\u9fff]{0,3}?(?:该|需要|应该|应当|可以|能))"
+EMBEDDED_QUESTION = re.compile(rf"{_ASKS_WHICH_OR_HOW}$")
 REPORTED_INTENT = re.compile(r"(?:说|嚷嚷|吵着|喊着|闹着)(?:着)?(?:要|想)(?:给我|帮我|替我)?(?:把.{0,8})?$")
 # 侬: "you" in 吴语
 ZH_REQUEST_START = re.compile(rf"^(?:{ZH_PLEASE}|你|您|侬|就|那就|那|帮我|给我|帮忙|直接|以后|今后|再|都|全部|全都|统统|也|赶紧|快)*$")
@@ -185,6 +204,15 @@ NEUTER = re.compile(r"^(?:它|(?i:it|that|this|these|those))$")
 # "don't keep it hot", "don't keep them waiting": a keep verb whose pronoun object takes a complement puts a thing
 # or a person in a state; keeping something known is "keep it", "keep it on file" (a place, stripped by then).
 KEPT_IN_A_STATE = re.compile(r"(?i)(?:it|them|him|her|me|us)\s+(?!(?:stored|saved|on record)$)\S.*")
+# A record verb with the particle "up" or "off" is another verb: "don't save the corrections up" (hold back),
+# "don't keep that up", "don't write it off".
+_PARTICLE = r"\s+(?:(?:it|them|him|her|me|us|this|that|these|those)\s+)?(?:all\s+)?(?:up|off)\b"
+PHRASAL_PARTICLE = re.compile(rf"(?i){_PARTICLE}")
+# Words of keeping or removing in another sense (a particle as above, or inside an EMBEDDED_QUESTION), for readers
+# that look for the words alone (forget_meaning).
+CUE_WORD_IN_ANOTHER_SENSE = re.compile(
+    rf"(?i)\b(?:save[sd]?|saving|store[sd]?|storing|keeps?|keeping|kept|holds?|holding|held|log(?:s|ged|ging)?"
+    rf"|writes?|writing|wrote|written|note[sd]?|noting){_PARTICLE}|{_ASKS_WHICH_OR_HOW}(?:删|存|留|清|抹|记|丢|扔|撤|去掉)")
 KEEP_VERB = re.compile(r"(?i)\b(?:keep|keeping|hold|holding|hang|hanging|retain|retaining|remember|remembering)\b")
 
 # Anaphora: a phrase that points back to something said before it.
