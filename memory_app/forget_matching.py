@@ -24,7 +24,7 @@ from .calibration import baseline_similarity
 from .conf import app_settings
 from .embedding import embed_passages_safely, embed_query_safely
 from .extraction.confided import said_in_confidence
-from .extraction.forget import description_parts, distinctive_terms, names_what_key_stores
+from .extraction.forget_description import description_parts, distinctive_terms, names_what_key_stores
 from .keywords import terms as keyword_terms
 from .models import EventAction, Memory, MemoryEvent, SessionSummary, Snippet, Turn
 from .providers import get_embedder

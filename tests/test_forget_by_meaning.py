@@ -16,7 +16,8 @@ from memory_app.crypto import reveal_text, reveal_value
 from memory_app.embedding import embed_passages_safely
 from memory_app.extraction import extract
 from memory_app.extraction.confided import said_in_confidence
-from memory_app.extraction.forget import description_parts, detect_forget_requests, distinctive_terms, is_forget_clause
+from memory_app.extraction.forget import detect_forget_requests, is_forget_clause
+from memory_app.extraction.forget_description import description_parts, distinctive_terms
 from memory_app.extraction.forget_meaning import FORGET_AXIS, requests_by_meaning
 from memory_app.providers import get_embedder
 from memory_app.models import (Memory, MemoryEntity, MemoryEvent, MemoryStatus, SessionSummary, Snippet, TopicHeat,

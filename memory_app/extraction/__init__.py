@@ -15,7 +15,8 @@ from ..candidates import MemoryCandidate
 from ..chinese_script import as_written_mandarin, in_the_users_script
 from ..redaction import redact
 from .filters import blocked_secrets, is_low_information, keep_clauses
-from .forget import ForgetRequest, detect_forget_requests, is_forget_clause
+from .forget import detect_forget_requests, is_forget_clause
+from .forget_description import ForgetRequest
 from .forget_meaning import requests_by_meaning
 from .language import USER_SPEAKERS, Sentence, is_correction
 from .rules import run_rules

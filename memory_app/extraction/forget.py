@@ -7,77 +7,16 @@ Only a description that is nothing but the user themselves ("忘掉关于我的�
 to erase the whole user; "everything about my brother's wedding" is about the wedding.
 """
 import re
-from dataclasses import dataclass, field
 
 from ..chinese_script import as_written_mandarin
-from ..keywords import EN_TITLES, terms as keyword_terms
-from ..taxonomy import KEY_TERMS
+from .forget_description import ForgetRequest, clean_phrase, distinctive_terms, residual
 from .forget_phrases import (
     ADDRESS, ALL_OF_IT, ANAPHOR, APPOSITIVE, CHUNK_BREAK, COMMENT_START, COUNTED, COUNTED_FRAME, CUE,
-    EMBEDDED_QUESTION, EN_ASKED_NOT, EN_LEADING, EN_REQUEST_PREFIX, EN_TRAILING, INFO, KEEP_VERB, KEPT_IN_A_STATE,
-    LIST_JOINER, MEMORY_REFERENCE, META_WORDS, NEUTER, NOT_STORED, ONLY_A_PLACE, PERSONAL_DETAIL, PHRASAL_PARTICLE,
-    PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG, REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK, STORED,
-    VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, WITH_YOU_ALONE, ZH_BA_REQUEST, ZH_LEADING, ZH_NEGATED_FORGET, ZH_PLEASE,
-    ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE, ZH_TRAILING,
+    EMBEDDED_QUESTION, EN_ASKED_NOT, EN_REQUEST_PREFIX, KEEP_VERB, KEPT_IN_A_STATE, LIST_JOINER, MEMORY_REFERENCE,
+    META_WORDS, NEUTER, NOT_STORED, PERSONAL_DETAIL, PHRASAL_PARTICLE, PRONOUN, QUANTIFIER, QUESTION, QUESTION_TAG,
+    REPORTED_INTENT, SELF, SELF_CORRECTION, SENTENCE_BREAK, STORED, VERB, WHAT_APPLIES_NOW, WHOLE_OF_IT, ZH_BA_REQUEST,
+    ZH_NEGATED_FORGET, ZH_PLEASE, ZH_POLITE_QUESTION, ZH_REQUEST_START, ZH_SUBJECT_BEFORE,
 )
-
-
-@dataclass
-class ForgetRequest:
-    description: str = ""  # what the user called the subject, forget words and fillers removed
-    everything: bool = False  # the user as a whole
-    whole_subject: bool = False  # all of what the description names ("那摊事统统删了", "all of it")
-    text: str = ""  # the sentence that asked (already redacted by the caller)
-    points_back: bool = False  # its object is "this" / "它" and stands for what this message says before it
-    terms: list[str] = field(default_factory=list)  # keyword terms of the description
-
-    def __post_init__(self):
-        if not self.terms and self.description:
-            self.terms = distinctive_terms(self.description)
-
-    def as_dict(self) -> dict:
-        return {"description": self.description, "everything": self.everything, "whole_subject": self.whole_subject,
-                "text": self.text}
-
-    def covers(self, *, key: str = "", text: str = "", value: str = "", entities: list[str] | None = None) -> bool:
-        """Does a candidate extracted from the request's own message share a distinctive word with it? (Stored
-        items are matched by meaning in ``forget_matching``; this keeps the asking message from storing it.)"""
-        if self.everything or (key and names_what_key_stores(self.terms, key)):
-            return True
-        found = set(distinctive_terms(" ".join([text, value, *(entities or [])])))
-        return any(term in found for term in self.terms)
-
-
-def names_what_key_stores(words: list[str], key: str) -> bool:
-    """"我的地址", "my address": the description's head word (the last, in both languages) is what the
-    memory's key stores, in the key vocabulary recall uses too. The topic segment is too broad to count."""
-    stored = " ".join(f"{KEY_TERMS.get(segment, '')} {segment.replace('_', ' ')}" for segment in key.split(".")[1:])
-    return bool(words) and words[-1] in set(keyword_terms(stored))
-
-
-def distinctive_terms(text: str) -> list[str]:
-    """Keyword terms without the bigrams a function character makes ("的结", "检的") and without titles ("Mr"
-    is said of every client: a description naming "Mr. Lee" must not match whatever names another Mr)."""
-    return [term for term in dict.fromkeys(keyword_terms(text))
-            if not re.search(r"[的了吗呢吧啊呀嘛哦么个是我你他她它们这那就都也还和与及或在有要会能可把被给让帮请一不没很太啥]", term)
-            and term not in _TITLE_TERMS and term not in _GENERIC_MATTER]
-
-
-# "事情", "事儿" say only that it was a matter; "同事", "出事" name something.
-_GENERIC_MATTER = frozenset({"事情", "事儿", "情儿"})
-
-
-_TITLE_TERMS = frozenset(keyword_terms(" ".join(EN_TITLES)))
-
-
-def description_parts(description: str) -> list[str]:
-    """The description and, when it joins several things ("房租和押金", "the therapist and the panic
-    attacks"), each of them: each may be said apart. Parts that are only the user ("我和小林吵架": "我") or a
-    single character go."""
-    parts = [part.strip(" ，,") for part in re.split(r"以及|和|与|及|、|[,，&]|(?i:\band\b)", description)]
-    parts = [part for part in parts if _residual(part) and not PRONOUN.match(part)
-             and any(len(term) >= 2 for term in distinctive_terms(part))]
-    return [description] + parts if len(parts) > 1 else [description]
 
 
 def _chunks(message: str) -> list[tuple[int, str]]:
@@ -89,37 +28,6 @@ def _chunks(message: str) -> list[tuple[int, str]]:
             if chunk:
                 found.append((number, chunk))
     return found
-
-
-def _clean(phrase: str) -> str:
-    """The phrase without fillers; each of several joined phrases ("X, Y") on its own."""
-    pieces = [piece for piece in (_clean_one(piece) for piece in phrase.split(", ")) if piece]
-    # "those two things, A, B": beside what it counts, the count names nothing (see _listed_ahead)
-    named = [piece for piece in pieces if not COUNTED.match(piece)]
-    return ", ".join(named or pieces)
-
-
-def _clean_one(phrase: str) -> str:
-    phrase = phrase.strip(" ，,。.!！?？~～\"'“”")
-    restated = APPOSITIVE.match(phrase)
-    if restated:  # "就是他跟我说的那件": what it restates, without the frame
-        phrase = restated.group("zh") or restated.group("en")
-    if ONLY_A_PLACE.fullmatch(phrase):  # "存进你的档案里": where it would go, not what
-        return ""
-    previous = None
-    while previous != phrase:
-        previous = phrase
-        phrase = ZH_LEADING.sub("", phrase).strip(" ，,")
-        phrase = ZH_TRAILING.sub("", phrase).strip(" ，,")
-        phrase = EN_TRAILING.sub("", " " + phrase).strip(" ,")  # first: "… from my file" is a place, not the subject
-        phrase = EN_LEADING.sub("", phrase + " ").strip(" ,")
-        phrase = QUESTION_TAG.sub("", phrase).strip(" ，,")
-    return "" if WITH_YOU_ALONE.fullmatch(phrase) else phrase
-
-
-def _residual(phrase: str) -> str:
-    """The description without self-references and words for "information": empty means "me, all of me"."""
-    return re.sub(r"[\s'’s]+", " ", INFO.sub(" ", SELF.sub(" ", phrase))).strip()
 
 
 def _imperative_verb(chunk: str, question: bool) -> re.Match | None:
@@ -159,7 +67,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
         return ba.group("obj")
     after = re.sub(r"^\s*(?:about|of|on)\s+", "", after, flags=re.I)
     after = re.sub(r"^\s*(?:掉|了|一下|着|下来|起来|吧|好了|算了|就行了?|就好)+", "", after)  # "delete 掉", "别存着", "删掉好了"
-    if _clean(after) and not PRONOUN.match(_clean(after)) and not COMMENT_START.match(after.strip()) \
+    if clean_phrase(after) and not PRONOUN.match(clean_phrase(after)) and not COMMENT_START.match(after.strip()) \
             and not VERB.match(after.strip()):  # "删掉吧不要存": a second request, not the object
         return after
     frame = COUNTED_FRAME.match(before.strip())
@@ -167,7 +75,7 @@ def _object_of(found: re.Match, chunk: str, previous: str) -> str:
         return frame.group("zh") or frame.group("en")
     topic = re.sub(rf"(?:你|您|侬|就|都|也|全|全部|给我|帮我|帮忙|可以|能|{ZH_PLEASE}|能不能|可不可以|能否|是不是|要不|现在|马上|立刻|赶紧|"
                    r"一律|一概|统统|通通|全都|直接|干脆|彻底|从此|以后|今后)+$", "", before).strip()
-    if _clean(topic) and not EN_REQUEST_PREFIX.match(topic):
+    if clean_phrase(topic) and not EN_REQUEST_PREFIX.match(topic):
         return topic
     return previous if previous and _names_subject(previous) else after
 
@@ -209,7 +117,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
         raw = _object_of(found, chunk, same_sentence_previous)
         listed = _listed_ahead(chunks, index, raw, semicolon_ended)
         raw = f"{raw}, {listed}" if listed else raw
-        description = _clean(raw)
+        description = clean_phrase(raw)
         if KEEP_VERB.search(found.group(0)) and KEPT_IN_A_STATE.fullmatch(description):
             continue
         if NOT_STORED.search(found.group(0)) and PHRASAL_PARTICLE.match(chunk[found.end():]):
@@ -232,10 +140,10 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
                 continue
             # a count keeps its place beside what it counts: each matter is then asked for (_each_listed)
             counted = f", {raw}" if counts_back else ""
-            raw, description, points_back = antecedent + counted, _clean(antecedent), not points_ahead
+            raw, description, points_back = antecedent + counted, clean_phrase(antecedent), not points_ahead
         if not strong and not (_cue_beside_a_count(chunk, found, raw) or PERSONAL_DETAIL.fullmatch(raw)):
             continue
-        everything = not _residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
+        everything = not residual(description) and _self_or_all(_without_anaphors(raw + " " + chunk))
         if not description and not everything:
             continue
         if not everything and _states_a_change(chunks, index, raw):
@@ -255,7 +163,7 @@ def detect_forget_requests(message: str) -> list[ForgetRequest]:
 def _each_listed(raw: str, description: str) -> list[str]:
     """The subjects one request names: each item of a list its count announced ("三件事：A，B，C" asks three times, each
     matter found on its own: together they fit either message less well than each alone), else the description."""
-    pieces = [_clean(LIST_JOINER.sub("", piece.strip())) for piece in raw.split(", ")]
+    pieces = [clean_phrase(LIST_JOINER.sub("", piece.strip())) for piece in raw.split(", ")]
     if not description or not any(COUNTED.match(piece) for piece in pieces if piece):
         return [description]
     return [piece for piece in pieces if piece and not COUNTED.match(piece)] or [description]
@@ -265,7 +173,7 @@ def _listed_ahead(chunks, index: int, raw: str, semicolon_ended: set[int]) -> st
     """"N件事删了：A，B", "drop N things: A, and B": a counted placeholder stands for the phrases after
     it that name subjects, up to the next request: the rest of its sentence, or the next sentence when its own ends
     with it; a semicolon ends no list ("以下几件事请删除：A；B")."""
-    if not COUNTED.match(_clean(raw)):
+    if not COUNTED.match(clean_phrase(raw)):
         return ""
     sentence = chunks[index][0]
     last = sentence if any(number == sentence for number, _ in chunks[index + 1:]) else sentence + 1
@@ -296,7 +204,7 @@ def _with_restatement_after(chunks, index: int, sentence: int, description: str)
     following = chunks[index + 1] if index + 1 < len(chunks) else None
     if following is None or following[0] != sentence or not APPOSITIVE.match(following[1]):
         return description
-    restated = _clean(following[1])
+    restated = clean_phrase(following[1])
     if not restated or restated in description or not _names_subject(following[1]):
         return description
     return f"{description}, {restated}"
@@ -380,7 +288,7 @@ _CONTRAST_START = re.compile(r"^(?:(?i:but|though|however)\b\s*|(?:但是|但|�
 def _names_subject(chunk: str) -> bool:
     if COMMENT_START.match(chunk) and not APPOSITIVE.match(chunk):
         return False
-    rest = META_WORDS.sub(" ", _clean(META_WORDS.sub(" ", chunk)))
+    rest = META_WORDS.sub(" ", clean_phrase(META_WORDS.sub(" ", chunk)))
     return not PRONOUN.match(rest.strip()) and any(len(term) >= 2 for term in distinctive_terms(rest))
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..example_axis import DATA, ExampleAxis
 from ..forget_request_examples import FORGET_CHECK, FORGET_TRAIN, NOT_FORGET_CHECK, NOT_FORGET_TRAIN
-from .forget import ForgetRequest
+from .forget_description import ForgetRequest
 from .forget_phrases import CUE_WORD_IN_ANOTHER_SENSE
 
 # The share of held-out example sentences that are not requests the cut may let through: a sentence taken for a
