@@ -11,10 +11,13 @@ from .models import Memory, MemoryEntity, MemoryStatus
 from .semantic import mark_snippets_stale
 from .types import WriteOutcome
 
-# Words that say "this replaces what I told you before".
+# Words that say "this replaces what was said before", and words that end or resume something (a job left, a diet
+# given up or broken: "quit", "used to", "until", "again", 辞职, 以前, 重新).
 _CHANGE_MARKERS = re.compile(
-    r"(算了|不对|改成|改到|改走|改用|换成|换到|改为|不再|戒了|不.{0,3}了[，,。]|从现在开始|以后|今后|现在|还是|搬到|搬去)"
-    r"|\b(actually|changed my mind|from now on|instead|no longer|not anymore|these days|now|moved to|switch(ed)? to)\b",
+    r"(算了|不对|改成|改到|改走|改用|换成|换到|改为|不再|戒了|不.{0,3}了[，,。]|从现在开始|以后|今后|现在|还是|搬到|搬去"
+    r"|辞职|离职|被裁|辞退|以前|原来|重新|又开始)"
+    r"|\b(actually|changed my mind|from now on|instead|no longer|not anymore|these days|now|moved to|switch(ed)? to"
+    r"|quit|gave up|stopped|used to|until|again|resigned|laid off|let go|fired|made redundant)\b",
     re.IGNORECASE,
 )
 

@@ -505,3 +505,60 @@ def test_what_a_relative_says_is_no_fact_about_them(text):
 
 def test_what_a_relative_does_often_is_a_fact_about_them():
     assert by_key(rule_extract("My uncle sometimes bakes bread for the whole street."))["family.uncle"]
+
+
+@pytest.mark.parametrize("text, key, value", [
+    ("I stopped being pescatarian after the fishing trip.", "diet.pescatarian", "no longer pescatarian"),
+    ("I used to be vegan, back in my twenties.", "diet.vegan", "no longer vegan"),
+    ("I was keto until the holidays.", "diet.keto", "not keto"),
+    ("I have been a vegetarian since school, but I'm eating chicken again.", "diet.vegetarian", "no longer vegetarian"),
+    ("我不再吃斋了。", "diet.vegetarian", "不再吃斋"),
+    ("我以前吃全素，后来身体扛不住。", "diet.vegan", "不再吃全素"),
+    ("我吃素好多年，前年冬天重新吃鱼。", "diet.vegetarian", "不再吃素"),
+])
+def test_a_diet_that_ended_is_stored_on_the_diets_key_as_ended(text, key, value):
+    candidate = by_key(rule_extract(text))[key]
+    assert (candidate.value, candidate.polarity) == (value, -1)
+
+
+@pytest.mark.parametrize("text", ["我不吃素了，最近改吃沙拉。", "打今年起我改吃素。"])
+def test_a_diet_begun_or_ended_is_no_food_to_avoid_or_switch_to(text):
+    assert not [key for key in by_key(rule_extract(text)) if key.startswith("food.")]
+
+
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I quit my job at the depot last spring.", "no longer works at the depot"),
+    ("I was made redundant at Halvorsen Freight.", "no longer works at Halvorsen Freight"),
+    ("I quit my job at the depot and went travelling.", "no longer works at the depot"),
+    ("I was let go.", "left their job"),
+    ("我从物业公司辞职了。", "已从物业公司离职"),
+    ("我不在那家快递站干了。", "已从快递站离职"),
+    ("我年初被裁了，先歇一阵。", "已离职"),
+])
+def test_a_job_the_user_left_is_stored_on_the_employers_key_as_ended(text, value):
+    candidate = by_key(rule_extract(text))["work.employer"]
+    assert (candidate.value, candidate.polarity) == (value, -1)
+
+
+@pytest.mark.parametrize("text", ["我姐从银行辞职了。", "My brother got fired from the garage.", "我不在单位坐班，在家办公。"])
+def test_someone_elses_job_or_where_the_user_works_today_is_no_job_ended(text):
+    assert "work.employer" not in by_key(rule_extract(text)) or by_key(rule_extract(text))["work.employer"].polarity > 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("before, after, key", [
+    ("I'm vegan, so no dairy in any recipe please.", "I stopped being vegan, the doctor wants me on eggs.",
+     "diet.vegan"),
+    ("I work at the Riverside depot, mostly night shifts.", "I quit my job at the Riverside depot, too many nights.",
+     "work.employer"),
+])
+def test_the_end_of_a_diet_or_a_job_supersedes_it(before, after, key):
+    from memory_app import service
+    from memory_app.models import Memory, MemoryStatus
+
+    service.remember("ode", before)
+    service.remember("ode", after)
+    active = Memory.objects.get(user_id="ode", key=key, status=MemoryStatus.ACTIVE)
+    assert active.polarity == -1 and "no longer" in active.value

@@ -58,7 +58,7 @@ FRAMES = [
     ("condition", r"(?:我有|有|得了|患有|确诊(?:了|为)?|查出(?:来)?(?:了)?|被诊断(?:出|为))(?![个一点些])(?P<obj>[\u4e00-\u9fff]{1,8}?)"
                   r"(?=[，。,！!；;好多]|$|的)", 0),
     ("condition", r"(?P<obj>[\u4e00-\u9fff]{2,8}?)(?:好多年|好几年|多年|很多年|几年)了", 0),
-    ("state", rf"(?P<neg>不)?(?:是)?(?P<obj>{_DIETS})", 1),
+    ("state", rf"(?P<neg>不再|没再|不)?(?:是)?(?P<obj>{_DIETS})", 1),
     ("identity", r"我(?:现在|目前|已经|其实|本身|也)?是(?!做|干|搞|从事)(?:一名|一个|一位|个|名)?(?:(?P<place>[\u4e00-\u9fff]{2,4})的)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,10}?)(?=[，。,！!；;]|$)", 0),
     ("identity", r"我是(?:做|干|搞|从事)(?P<obj>[^，。,]{1,10}?)的", 0),
     ("identity", r"我(?:从事|做)(?P<obj>[^，。,]{1,8}?)(?:工作|行业|这一?行)", 0),
@@ -69,6 +69,10 @@ FRAMES = [
     ("work", rf"{_AT}(?P<place>[^，。,在]{{1,14}}?)(?:做|当|干|搞|从事)(?!的|[了过](?!{_SPAN})){_DURATION}?"
              r"(?P<job>[^，。,]{1,12})", 0),
     ("work", r"(?:入职|跳槽到|加入了?)(?P<place>[^，。,]{2,14})", 0),
+    # a job that ended: "从X辞职了", "我被裁了", "不在X上班了"
+    ("left_job", r"(?:从|在)(?P<place>[^，。,从在]{1,14}?)(?:辞职|离职|辞工|被裁(?:员)?|被辞退|被开除|下岗)", -1),
+    ("left_job", r"我(?:已经|上个?月|上周|去年|今年|前年|刚刚?|昨天|前几天|年初|年前)*(?:辞职|离职|辞工|被裁(?:员)?|被辞退|被开除|下岗)", -1),
+    ("left_job", r"不在(?P<place>[^，。,]{1,14}?)(?:干|上班|工作)了", -1),
     ("business", r"(?:我(?:们|自己)?|自己)(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?"
                  r"(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
     ("study", rf"{_AT}(?P<place>[^，。,]{{1,8}}?)(?P<obj>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学|上学)", 0),
@@ -172,6 +176,7 @@ def _called_by_someone_else(text: str, start: int) -> bool:
 # A time word for the past before a job, a home or a school in the same clause ("以前在工厂干活"): no longer so.
 _IN_THE_PAST = re.compile(r"(?:以前|之前|从前|原来|曾经|过去|早年|年轻时|那时候?)[^，,；;]*$")
 _NOW_OR_NEVER_PAST = ("work", "live", "study")
+_ENDED = re.compile(r"不再|没再|了|已经|现在")
 # "把X搬到Y" moves a thing, not the speaker ("把箱子搬进库房"); "把家搬到Y" is a move of home.
 _MOVES_A_THING = re.compile(r"把(?!家)[^把]{1,10}$")
 
@@ -193,12 +198,14 @@ def read(text: str) -> list[Said]:
             obj = raw_obj if frame in ("name", "call_me", "address", "relation", "pet") else clean_thing(raw_obj, chinese=True)
             if frame == "pet" and (not obj or obj in ("粮", "砂", "毛", "咪", "狗", "猫", "子", "儿", "仔", "崽")):
                 obj = ""  # "我家猫粮…": no name; the pet is still there
-            if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
+            if frame not in ("live", "origin", "work", "left_job", "name", "call_me", "pet") and not obj:
                 continue
             if frame in ("like", "dislike") and names_a_person(obj):
                 continue  # "我喜欢小林" is about a person, not a thing one eats or does
             if frame in ("avoid", "stop") and (re.fullmatch(RELATION, obj) or names_a_person(raw_obj)):
                 continue  # the words before the verb are who the clause is about ("爸爸不吃…", "同事小李不吃…"), not a thing
+            if frame in ("avoid", "stop", "switch") and f"{groups.get('verb', '')}{obj}" in DIETS_ZH:
+                continue  # "不吃素了", "改吃素了": a diet begun or ended (the state frame reads it), no food
             if frame == "call_me" and (_TOLD_TO.match(obj) or _called_by_someone_else(text, match.start())):
                 continue
             before = _clause_before(text, match.start())
@@ -206,6 +213,8 @@ def read(text: str) -> list[Said]:
                 continue
             if frame in _NOW_OR_NEVER_PAST and _IN_THE_PAST.search(before):
                 continue
+            if frame == "work" and re.search(r"(?:不|没|没有|不再)$", before):
+                continue  # "不在X上班了": a job that ended (left_job reads it)
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = someone_else(text, start)
             if not owner and frame in ("study", "work", "live"):
@@ -213,8 +222,11 @@ def read(text: str) -> list[Said]:
             polarity = base
             if groups.get("neg") and frame in ("like", "use", "state", "call_me"):
                 polarity = -1 if frame != "state" else 0
+            if frame == "state" and (polarity == 0 and _ENDED.search(groups["neg"] + clause_at(text, *match.span()))
+                                     or polarity > 0 and _IN_THE_PAST.search(before)):
+                polarity = -1  # "不吃素了", "不再吃素", "以前吃素": a diet that ended
             if frame == "state" and polarity == 0:
-                continue  # "不吃素" says nothing lasting
+                continue  # "不吃素" alone says nothing lasting
             found.append(Said(
                 frame=frame, obj=obj, start=match.start(), end=match.end(), polarity=polarity,
                 verb=groups.get("act", "") if frame in ("like", "dislike") else groups.get("act") or groups.get("verb", ""), old=clean_thing(groups.get("old", ""), chinese=True),

@@ -71,8 +71,12 @@ FRAMES = [
     ("condition", rf"{I}\s+{ADV}(?:have|'ve got|have got|got|suffer from|was diagnosed with|got diagnosed with|live with|"
                   rf"'m living with|am living with|deal with|struggle with)\s+(?:(?:mild|severe|chronic|bad|really bad|type \d|"
                   rf"some|a touch of)\s+)*{THING}{END}", 0),
-    ("state", rf"{I}(?:'m| am|'ve been| have been|'ve become| have become| became| went)\s+{ADV}(?P<neg>not\s+)?(?:(?:a|an)\s+)?"
+    ("state", rf"{I}(?:'m| am|'ve been| have been|'ve become| have become| became| went)\s+{ADV}"
+              rf"(?P<neg>not\s+|no longer\s+)?(?:(?:a|an)\s+)?(?P<obj>{_STATES})\b", 1),
+    # a state that ended: "I used to be vegan", "I stopped being vegetarian", "I was pescatarian until May"
+    ("state", rf"{I}\s+(?P<neg>used to be|stopped being|gave up being|quit being)\s+{ADV}(?:(?:a|an)\s+)?"
               rf"(?P<obj>{_STATES})\b", 1),
+    ("state", rf"{I}\s+(?P<neg>was|were)\s+{ADV}(?:(?:a|an)\s+)?(?P<obj>{_STATES})\s+(?:until|till|up until)\b", 1),
     ("identity", rf"{I}(?:'m| am)\s+(?:now\s+|currently\s+|still\s+|just\s+|actually\s+)?(?:a|an)\s+{THING}{END}", 0),
     ("name", rf"\b[Mm]y name(?:'s| is)\s+(?P<obj>[A-Z][\w\-]+(?: [A-Z][\w\-]+)?)", 0),
     ("name", rf"{I}(?:'m| am)\s+(?P<obj>[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?=\s*(?:[,.!;]|$|\band\b|\bfrom\b))", 0),
@@ -86,6 +90,12 @@ FRAMES = [
     ("work", rf"{I}(?:'ve| have)?\s+{ADV}(?:started|began|got|landed|accepted|took|signed)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
              rf"(?:job|position|role|offer)\s+(?:as\s+(?:a|an)\s+(?P<job>[a-z][\w'\- ]{{0,40}}?)\s+)?(?:at|with|from)\s+{ORG}{ORG_END}", 0),
     ("work", rf"{I}\s+{ADV}teach\s+(?!(?:myself|me|him|her|them|us|my|our)\b)(?P<field>[\w\- ]{{1,30}}?)(?:\s+at\s+{ORG})?{ORG_END}", 0),
+    # a job that ended: "I quit my job at X", "I stopped working for X", "I got laid off (from X)"
+    ("left_job", rf"{I}\s+{ADV}(?:quit|left|resigned from|walked out of|stepped down from)\s+(?:my|the|that)\s+"
+                 rf"(?:\w+\s+)?(?:job|position|post|role)(?:\s+(?:at|with|in)\s+{ORG})?{ORG_END}", -1),
+    ("left_job", rf"{I}\s+{ADV}(?:quit|stopped|gave up)\s+working\s+(?:at|for)\s+{ORG}{ORG_END}", -1),
+    ("left_job", rf"{I}\s+{ADV}(?:resigned|(?:got|was|have been|'ve been) "
+                 rf"(?:laid off|let go|fired|sacked|made redundant))(?:\s+(?:from|at|by)\s+{ORG})?{ORG_END}", -1),
     ("business", rf"{WE}\s+{ADV}(?:run|own|opened|started|manage)\s+(?:a|an|my own|our own|my|our)\s+(?:little\s+|small\s+|new\s+)?"
                  rf"(?P<obj>[\w'\- ]{{0,24}}?(?:shop|store|café|cafe|restaurant|bakery|studio|salon|business|company|startup|"
                  rf"firm|practice|clinic|bar|agency|farm|stall|gym))\b", 0),

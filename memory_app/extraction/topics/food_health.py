@@ -174,14 +174,30 @@ def conditions(ctx: RuleContext) -> list[Match]:
     return matches
 
 
+# Eating again what a diet leaves out, said after it ("…but started eating fish again", "后来又开始吃肉了"): the
+# diet has ended.
+_BACK_TO_WHAT_A_DIET_LEAVES_OUT = re.compile(
+    r"(?i:\b(?:but|though|then|until|now)\b.*\b(?:start(?:ed)?|began|went back to|back to|am|'m)\s+eating\s+"
+    r"(?:meat|fish|chicken|beef|pork|lamb|seafood|eggs|dairy|animal products)\b)"
+    r"|(?:开始|又|重新|恢复)(?:吃)?(?:肉|鱼|荤|海鲜|鸡蛋)|开荤")
+
+
 @rule(priority=75)
 def diets(ctx: RuleContext) -> list[Match]:
+    """A diet, or its end ("I'm no longer vegan", "不吃素了"): both on the diet's key, so the newer one wins."""
     matches = []
     for said in ctx.statements("state"):
         diet = (DIETS_ZH if ctx.chinese else DIETS_EN).get(said.obj.lower())
-        if not diet or said.polarity < 0:
+        if not diet:
             continue
-        text = "" if ctx.chinese else f"{capitalised(ctx.subject)} is {said.obj.lower()}."  # Chinese: the clause as said
-        matches.append(Match(f"diet.{diet}", said.obj, *said.span, kind="preference", polarity=1, confidence=0.9,
-                             importance=0.8, text=text))
+        resumed = bool(_BACK_TO_WHAT_A_DIET_LEAVES_OUT.search(ctx.text[said.end:]))
+        ended = said.polarity < 0 or resumed
+        name = said.obj.lower()
+        if ctx.chinese:
+            value, text = (f"不再{said.obj}", f"{ctx.subject}不再{said.obj}了。") if ended else (said.obj, "")  # "": as said
+        else:
+            value = f"{'no longer' if said.changed or resumed else 'not'} {name}" if ended else name
+            text = f"{capitalised(ctx.subject)} is {value}."
+        matches.append(Match(f"diet.{diet}", value if ended else said.obj, *said.span, kind="preference",
+                             polarity=-1 if ended else 1, confidence=0.85 if ended else 0.9, importance=0.8, text=text))
     return matches
