@@ -20,7 +20,6 @@ and maps the ones whose object belongs to its domain onto keys. ``statements(tex
     name      my name is X / I'm X / X here                   我叫X / 我的名字是X
     call_me   call me X                                       叫我X
     work      I work at/for/as/in … / I teach X / new job at  我在X工作/上班 / 在X做Y / 入职X
-    left_job  I quit my job at X / got laid off (from X)      从X辞职了 / 我被裁了 / 不在X上班了
     business  I run / own / opened a X (shop, studio …)       我开了一家X(店/工作室/公司…)
     study     —                                               我在X读研/上大学
     live      I live in / moved to / we relocated to X        我住在X / 搬到X / 在X生活

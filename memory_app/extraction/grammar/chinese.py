@@ -69,10 +69,6 @@ FRAMES = [
     ("work", rf"{_AT}(?P<place>[^，。,在]{{1,14}}?)(?:做|当|干|搞|从事)(?!的|[了过](?!{_SPAN})){_DURATION}?"
              r"(?P<job>[^，。,]{1,12})", 0),
     ("work", r"(?:入职|跳槽到|加入了?)(?P<place>[^，。,]{2,14})", 0),
-    # a job that ended: "从X辞职了", "我被裁了", "不在X上班了"
-    ("left_job", r"(?:从|在)(?P<place>[^，。,从在]{1,14}?)(?:辞职|离职|辞工|被裁(?:员)?|被辞退|被开除|下岗)", -1),
-    ("left_job", r"我(?:已经|上个?月|上周|去年|今年|前年|刚刚?|昨天|前几天|年初|年前)*(?:辞职|离职|辞工|被裁(?:员)?|被辞退|被开除|下岗)", -1),
-    ("left_job", r"不在(?P<place>[^，。,]{1,14}?)(?:干|上班|工作)了", -1),
     ("business", r"(?:我(?:们|自己)?|自己)(?:在(?P<place>[^，。,]{1,8}?))?开了?(?:一|个)?(?:家|个|间)(?:小)?"
                  r"(?P<obj>[^，。,]{1,10}?(?:店|工作室|公司|餐厅|馆|厂|铺|超市|诊所|民宿|摊|档))", 0),
     ("study", rf"{_AT}(?P<place>[^，。,]{{1,8}}?)(?P<obj>读研|读博|读大学|上大学|读高中|上高中|读书|念书|留学|上学)", 0),
@@ -198,7 +194,7 @@ def read(text: str) -> list[Said]:
             obj = raw_obj if frame in ("name", "call_me", "address", "relation", "pet") else clean_thing(raw_obj, chinese=True)
             if frame == "pet" and (not obj or obj in ("粮", "砂", "毛", "咪", "狗", "猫", "子", "儿", "仔", "崽")):
                 obj = ""  # "我家猫粮…": no name; the pet is still there
-            if frame not in ("live", "origin", "work", "left_job", "name", "call_me", "pet") and not obj:
+            if frame not in ("live", "origin", "work", "name", "call_me", "pet") and not obj:
                 continue
             if frame in ("like", "dislike") and names_a_person(obj):
                 continue  # "我喜欢小林" is about a person, not a thing one eats or does
@@ -214,7 +210,7 @@ def read(text: str) -> list[Said]:
             if frame in _NOW_OR_NEVER_PAST and _IN_THE_PAST.search(before):
                 continue
             if frame == "work" and re.search(r"(?:不|没|没有|不再)$", before):
-                continue  # "不在X上班了": a job that ended (left_job reads it)
+                continue  # "不在X上班了": no job there now
             start = match.start("obj") if raw_obj and frame not in ("avoid", "stop") else match.start()
             owner = someone_else(text, start)
             if not owner and frame in ("study", "work", "live"):

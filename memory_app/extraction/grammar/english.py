@@ -90,12 +90,6 @@ FRAMES = [
     ("work", rf"{I}(?:'ve| have)?\s+{ADV}(?:started|began|got|landed|accepted|took|signed)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
              rf"(?:job|position|role|offer)\s+(?:as\s+(?:a|an)\s+(?P<job>[a-z][\w'\- ]{{0,40}}?)\s+)?(?:at|with|from)\s+{ORG}{ORG_END}", 0),
     ("work", rf"{I}\s+{ADV}teach\s+(?!(?:myself|me|him|her|them|us|my|our)\b)(?P<field>[\w\- ]{{1,30}}?)(?:\s+at\s+{ORG})?{ORG_END}", 0),
-    # a job that ended: "I quit my job at X", "I stopped working for X", "I got laid off (from X)"
-    ("left_job", rf"{I}\s+{ADV}(?:quit|left|resigned from|walked out of|stepped down from)\s+(?:my|the|that)\s+"
-                 rf"(?:\w+\s+)?(?:job|position|post|role)(?:\s+(?:at|with|in)\s+{ORG})?{ORG_END}", -1),
-    ("left_job", rf"{I}\s+{ADV}(?:quit|stopped|gave up)\s+working\s+(?:at|for)\s+{ORG}{ORG_END}", -1),
-    ("left_job", rf"{I}\s+{ADV}(?:resigned|(?:got|was|have been|'ve been) "
-                 rf"(?:laid off|let go|fired|sacked|made redundant))(?:\s+(?:from|at|by)\s+{ORG})?{ORG_END}", -1),
     ("business", rf"{WE}\s+{ADV}(?:run|own|opened|started|manage)\s+(?:a|an|my own|our own|my|our)\s+(?:little\s+|small\s+|new\s+)?"
                  rf"(?P<obj>[\w'\- ]{{0,24}}?(?:shop|store|café|cafe|restaurant|bakery|studio|salon|business|company|startup|"
                  rf"firm|practice|clinic|bar|agency|farm|stall|gym))\b", 0),

@@ -3,7 +3,7 @@
 languages they speak."""
 import re
 
-from ..grammar import Said, clean_thing, split_items
+from ..grammar import Said, split_items
 from ..lexicon import CITIES_ZH, DIETS_EN, JOB_SUFFIXES_ZH, JOB_WORDS_EN, LANGUAGES
 from ..rules import Match, RuleContext, capitalised, rule
 from ..things import segment
@@ -152,28 +152,6 @@ def occupation(ctx: RuleContext) -> list[Match]:
             city = _CITY_AFTER_EN.match(ctx.text[said.end:])
             if city:
                 matches.append(_city(ctx, said, city.group("city"), works=True, confidence=0.75))
-    return matches
-
-
-@rule(priority=65)  # below a new job said in the same sentence ("quit X and started at Y")
-def job_ended(ctx: RuleContext) -> list[Match]:
-    """A job the speaker left ("I quit my job at the depot", "我从物业公司辞职了"): on the employer's key, so it
-    replaces the job held before."""
-    matches = []
-    for said in ctx.statements("left_job"):
-        if said.owner:
-            continue
-        said_as = said.parts.get("org") or said.parts.get("place") or ""
-        said_as = re.split(r"\s+(?:and|but|so|then|because)\s+", said_as)[0].strip()  # "quit X and started at Y"
-        employer = clean_thing(re.sub(r"^(?:[那这一]?(?:家|个))", "", said_as), chinese=ctx.chinese)  # no "last month"
-        if ctx.chinese:
-            value = f"已从{employer}离职" if employer else "已离职"
-        else:
-            article = "the " if said_as.lower().startswith("the ") else ""
-            value = f"no longer works at {article}{employer}" if employer else "left their job"
-        text = f"{ctx.subject}{value}。" if ctx.chinese else f"{capitalised(ctx.subject)} {value}."
-        matches.append(Match("work.employer", value, *said.span, polarity=-1, confidence=0.8, importance=0.6,
-                             entities=[employer] if employer else [], text=text, attach=False))
     return matches
 
 
