@@ -193,11 +193,13 @@ def diets(ctx: RuleContext) -> list[Match]:
         resumed = bool(_BACK_TO_WHAT_A_DIET_LEAVES_OUT.search(ctx.text[said.end:]))
         ended = said.polarity < 0 or resumed
         name = said.obj.lower()
-        if ctx.chinese:
-            value, text = (f"不再{said.obj}", f"{ctx.subject}不再{said.obj}了。") if ended else (said.obj, "")  # "": as said
+        if not ended:  # Chinese: the clause as said
+            value, text = said.obj, "" if ctx.chinese else f"{capitalised(ctx.subject)} is {name}."
+        elif ctx.chinese:
+            value, text = f"不再{said.obj}", f"{ctx.subject}不再{said.obj}了。"
         else:
-            value = f"{'no longer' if said.changed or resumed else 'not'} {name}" if ended else name
+            value = f"{'no longer' if said.changed or resumed else 'not'} {name}"
             text = f"{capitalised(ctx.subject)} is {value}."
-        matches.append(Match(f"diet.{diet}", value if ended else said.obj, *said.span, kind="preference",
-                             polarity=-1 if ended else 1, confidence=0.85 if ended else 0.9, importance=0.8, text=text))
+        matches.append(Match(f"diet.{diet}", value, *said.span, kind="preference", polarity=-1 if ended else 1,
+                             confidence=0.85 if ended else 0.9, importance=0.8, text=text))
     return matches
